@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+// Segue: a headless exporter of transition previews. See docs/ARCHITECTURE.md for the rooms
+// and what each may import; data flows one way: Presets → Storyboard → Transitions → Raster → Media,
+// driven by Export.
+import PackageDescription
+
+// Pixel loops and the encoder's hot path are measured in release builds; exclusivity checks on
+// class-held state cost more than the arithmetic they guard there (reference/rasterizers.md §6.1).
+let fast: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
+let package = Package(
+    name: "Segue",
+    products: [
+        .executable(name: "segue", targets: ["segue"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg",
+                       pkgConfig: "libavcodec libavformat libswscale libavutil libavfilter",
+                       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev",
+                                         "libavutil-dev", "libavfilter-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType",
+                       pkgConfig: "freetype2 harfbuzz fontconfig",
+                       providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
+        .target(name: "Geometry", swiftSettings: fast),
+        .target(name: "Motion", swiftSettings: fast),
+        .target(name: "Scene", dependencies: ["Geometry"], swiftSettings: fast),
+        .target(name: "Raster", dependencies: ["Geometry", "Scene", "CFreeType"], swiftSettings: fast),
+        .target(name: "Transitions", dependencies: ["Geometry", "Motion", "Scene", "Raster"], swiftSettings: fast),
+        .target(name: "Media", dependencies: ["Raster", "CFFmpeg"], swiftSettings: fast),
+        .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Transitions", "Media"], swiftSettings: fast),
+        .target(name: "Export", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Media", "Presets"], swiftSettings: fast),
+        .executableTarget(name: "segue", dependencies: ["Export", "Presets", "Media", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry"]),
+        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster"]),
+        .testTarget(name: "PresetsTests", dependencies: ["Presets"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Media", "Raster"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Media", "Raster"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// The Export room; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The Media room; see docs/ARCHITECTURE.md.

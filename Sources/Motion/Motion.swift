@@ -1,0 +1,1 @@
+// The Motion room; see docs/ARCHITECTURE.md.

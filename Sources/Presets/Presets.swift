@@ -1,0 +1,1 @@
+// The Presets room; see docs/ARCHITECTURE.md.

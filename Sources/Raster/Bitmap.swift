@@ -1,0 +1,93 @@
+import Geometry
+
+/// A premultiplied RGBA8 image, sRGB-encoded, rows tightly packed (stride = width pixels).
+///
+/// Pixels are `UInt32`s whose bytes in memory are R, G, B, A (so a little-endian load gives
+/// r | g << 8 | b << 16 | a << 24), the layout FFmpeg calls `AV_PIX_FMT_RGBA`.
+///
+/// A `Bitmap` owns its memory and is `@unchecked Sendable`: whoever holds it writes it; a bitmap
+/// shared between threads (a cached screen snapshot) is only read after it is complete.
+public final class Bitmap: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public let pixels: UnsafeMutablePointer<UInt32>
+
+    public var count: Int { width * height }
+    public var byteCount: Int { width * height * 4 }
+    public var bytesPerRow: Int { width * 4 }
+
+    /// A bitmap filled with transparent black.
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "Bitmap size must be positive")
+        self.width = width
+        self.height = height
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: 0, count: width * height)
+    }
+
+    public convenience init(width: Int, height: Int, fill color: Color) {
+        self.init(width: width, height: height)
+        clear(to: color)
+    }
+
+    deinit { pixels.deallocate() }
+
+    @inline(__always) public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * width }
+
+    @inline(__always) public subscript(x: Int, y: Int) -> UInt32 {
+        get { pixels[y * width + x] }
+        set { pixels[y * width + x] = newValue }
+    }
+
+    public func clear(to color: Color) {
+        pixels.update(repeating: color.premultipliedPixel, count: width * height)
+    }
+
+    public func copy(from other: Bitmap) {
+        precondition(other.width == width && other.height == height, "Bitmap sizes differ")
+        pixels.update(from: other.pixels, count: width * height)
+    }
+
+    public func copy() -> Bitmap {
+        let b = Bitmap(width: width, height: height)
+        b.copy(from: self)
+        return b
+    }
+
+    /// Straight-alpha components of one pixel (for tests and PNG export).
+    public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        Bitmap.unpack(self[x, y])
+    }
+
+    @inline(__always) public static func unpack(_ p: UInt32) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        (UInt8(truncatingIfNeeded: p), UInt8(truncatingIfNeeded: p >> 8),
+         UInt8(truncatingIfNeeded: p >> 16), UInt8(truncatingIfNeeded: p >> 24))
+    }
+
+    @inline(__always) public static func pack(r: UInt8, g: UInt8, b: UInt8, a: UInt8) -> UInt32 {
+        UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+    }
+
+    /// True if every pixel is fully opaque.
+    public var isOpaque: Bool {
+        for i in 0..<count where pixels[i] >> 24 != 255 { return false }
+        return true
+    }
+
+    /// Pixel-exact equality.
+    public func isIdentical(to other: Bitmap) -> Bool {
+        width == other.width && height == other.height
+            && memcmp(pixels, other.pixels, byteCount) == 0
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+import Scene
+
+extension Bitmap: ImageSource {
+    public var pixelWidth: Int { width }
+    public var pixelHeight: Int { height }
+}

@@ -1,0 +1,1 @@
+// The Transitions room; see docs/ARCHITECTURE.md.

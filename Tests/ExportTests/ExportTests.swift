@@ -1,0 +1,4 @@
+import XCTest
+final class ExportSmokeTests: XCTestCase {
+    func testBuilds() { XCTAssertTrue(true) // PLACEHOLDER: replace }
+}

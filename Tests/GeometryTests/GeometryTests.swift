@@ -1,0 +1,4 @@
+import XCTest
+final class GeometrySmokeTests: XCTestCase {
+    func testBuilds() { XCTAssertTrue(true) // PLACEHOLDER: replace }
+}

@@ -1,0 +1,4 @@
+import XCTest
+final class PresetsSmokeTests: XCTestCase {
+    func testBuilds() { XCTAssertTrue(true) // PLACEHOLDER: replace }
+}

@@ -1,0 +1,4 @@
+import XCTest
+final class RasterSmokeTests: XCTestCase {
+    func testBuilds() { XCTAssertTrue(true) // PLACEHOLDER: replace }
+}

@@ -1,0 +1,4 @@
+import XCTest
+final class SceneSmokeTests: XCTestCase {
+    func testBuilds() { XCTAssertTrue(true) // PLACEHOLDER: replace }
+}
