@@ -25,4 +25,65 @@ static inline const char *segue_av_strerror(int errnum, char *buf, size_t size) 
     av_strerror(errnum, buf, size);
     return buf;
 }
+// ---- Media helpers (Sources/Media). Each wraps a macro, a fixed-size array field or a pointer
+// array that Swift imports awkwardly; no policy lives here.
+
+static inline int segue_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
+static inline int segue_codec_flag_closed_gop(void) { return (int)AV_CODEC_FLAG_CLOSED_GOP; }
+static inline int segue_fmt_flag_globalheader(void) { return AVFMT_GLOBALHEADER; }
+static inline int segue_fmt_flag_nofile(void) { return AVFMT_NOFILE; }
+static inline int segue_averror_invaldata(void) { return AVERROR_INVALIDDATA; }
+
+static inline uint8_t *segue_frame_data(const AVFrame *f, int plane) { return f->data[plane]; }
+static inline int segue_frame_linesize(const AVFrame *f, int plane) { return f->linesize[plane]; }
+
+/// Points a yuv420p frame of w×h (both even) at one buffer from `pool`, which must hold at least
+/// segue_yuv420p_pool_size(w, h) bytes. Rows are 64-byte aligned for swscale's and x264's SIMD.
+static inline int segue_yuv420p_linesize_luma(int w) { return FFALIGN(w, 64); }
+static inline int segue_yuv420p_linesize_chroma(int w) { return FFALIGN(w / 2, 64); }
+static inline size_t segue_yuv420p_pool_size(int w, int h) {
+    return (size_t)segue_yuv420p_linesize_luma(w) * h
+         + 2 * (size_t)segue_yuv420p_linesize_chroma(w) * (h / 2) + 64 + AV_INPUT_BUFFER_PADDING_SIZE;
+}
+static inline int segue_frame_attach_yuv420p(AVFrame *f, AVBufferPool *pool, int w, int h) {
+    AVBufferRef *buf = av_buffer_pool_get(pool);
+    if (!buf) return AVERROR(ENOMEM);
+    uint8_t *base = (uint8_t *)(((uintptr_t)buf->data + 63) & ~(uintptr_t)63);
+    int ly = segue_yuv420p_linesize_luma(w), lc = segue_yuv420p_linesize_chroma(w);
+    av_buffer_unref(&f->buf[0]);
+    f->buf[0] = buf;
+    f->data[0] = base;
+    f->data[1] = base + (size_t)ly * h;
+    f->data[2] = f->data[1] + (size_t)lc * (h / 2);
+    f->linesize[0] = ly; f->linesize[1] = lc; f->linesize[2] = lc;
+    f->format = AV_PIX_FMT_YUV420P;
+    f->width = w; f->height = h;
+    return 0;
+}
+
+/// Packed source (one plane) → every plane of `dst`.
+static inline int segue_sws_scale_packed_to_frame(struct SwsContext *c, const uint8_t *src, int srcStride,
+                                                  int srcH, AVFrame *dst) {
+    const uint8_t *planes[4] = { src, NULL, NULL, NULL };
+    const int strides[4] = { srcStride, 0, 0, 0 };
+    return sws_scale(c, planes, strides, 0, srcH, dst->data, dst->linesize);
+}
+
+/// Every plane of `src` → a packed destination (one plane).
+static inline int segue_sws_scale_frame_to_packed(struct SwsContext *c, const AVFrame *src,
+                                                  uint8_t *dst, int dstStride) {
+    uint8_t *planes[4] = { dst, NULL, NULL, NULL };
+    const int strides[4] = { dstStride, 0, 0, 0 };
+    return sws_scale(c, (const uint8_t *const *)src->data, src->linesize, 0, src->height, planes, strides);
+}
+
+/// Packed source → a packed frame's first plane (e.g. RGBA → rgb24 for the PNG encoder).
+static inline int segue_sws_scale_packed_to_packed(struct SwsContext *c, const uint8_t *src, int srcStride,
+                                                   int srcH, uint8_t *dst, int dstStride) {
+    const uint8_t *sp[4] = { src, NULL, NULL, NULL };
+    const int ss[4] = { srcStride, 0, 0, 0 };
+    uint8_t *dp[4] = { dst, NULL, NULL, NULL };
+    const int ds[4] = { dstStride, 0, 0, 0 };
+    return sws_scale(c, sp, ss, 0, srcH, dp, ds);
+}
 #endif

@@ -1,1 +1,0 @@
-// The Media room; see docs/ARCHITECTURE.md.

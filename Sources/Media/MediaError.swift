@@ -1,0 +1,44 @@
+// The Media room: FFmpeg image decoding, encoding and muxing, colour conversion, atomic files.
+// Every FFmpeg result is checked through `check` so an error names the file and the call.
+import CFFmpeg
+
+/// A failure in Media: which file, which step or FFmpeg call, and FFmpeg's own words.
+public struct MediaError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+
+    /// `path: call failed: <av_strerror text>`
+    static func ffmpeg(_ path: String, _ call: String, _ code: Int32) -> MediaError {
+        MediaError("\(path): \(call) failed: \(averrorText(code))")
+    }
+}
+
+/// FFmpeg's text for an AVERROR code.
+func averrorText(_ code: Int32) -> String {
+    var buf = [CChar](repeating: 0, count: 256)
+    return buf.withUnsafeMutableBufferPointer { b in
+        String(cString: segue_av_strerror(code, b.baseAddress, b.count))
+    }
+}
+
+/// Throws a MediaError when an FFmpeg call returned a negative code; returns the code otherwise.
+@discardableResult
+func check(_ code: Int32, _ path: String, _ call: String) throws -> Int32 {
+    if code < 0 { throw MediaError.ffmpeg(path, call, code) }
+    return code
+}
+
+let AVERROR_EAGAIN = segue_averror_eagain()
+let AVERROR_EOF_ = segue_averror_eof()
+
+/// FFmpeg's own log: silent by default (DESIGN §4: quiet unless asked), FFmpeg's stderr printer
+/// when verbose. Process-wide, like FFmpeg's log level itself.
+public enum MediaLog {
+    public static func configure(verbose: Bool) {
+        av_log_set_level(verbose ? AV_LOG_VERBOSE : AV_LOG_QUIET)
+    }
+}
+
+/// Media's FFmpeg log starts quiet even if nobody calls `MediaLog.configure`.
+let mediaLogDefaultOnce: Void = { av_log_set_level(AV_LOG_QUIET) }()

@@ -1,4 +1,0 @@
-import XCTest
-final class MediaSmokeTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) // PLACEHOLDER: replace }
-}
