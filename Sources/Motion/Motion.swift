@@ -1,1 +1,0 @@
-// The Motion room; see docs/ARCHITECTURE.md.

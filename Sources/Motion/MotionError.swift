@@ -1,0 +1,15 @@
+// Errors raised when a motion description cannot be evaluated. Messages are written to be the
+// "what was expected, what was found" half of a preset diagnostic (DESIGN.md §5).
+
+public enum MotionError: Error, Sendable, Hashable, CustomStringConvertible {
+    case invalidCurve(String)
+    case invalidDuration(String)
+    case invalidGesture(String)
+    case invalidKeyframes(String)
+
+    public var description: String {
+        switch self {
+        case let .invalidCurve(m), let .invalidDuration(m), let .invalidGesture(m), let .invalidKeyframes(m): return m
+        }
+    }
+}

@@ -1,0 +1,105 @@
+// A curve bound to a duration: the progress function of one timeline step (DESIGN.md §3).
+
+/// Progress of a step as a pure function of time since the step began.
+///
+/// Contract (DESIGN.md §3): exactly 0 for t ≤ 0 and exactly 1 for t ≥ `duration`, so a step never
+/// jumps into the following hold.
+///
+/// Springs and the end of the step: a spring only approaches 1 (the system spring is at 0.988 at
+/// the UIKit push duration 0.35 s). `progress` therefore rescales the closed form by its value at
+/// the end, p(t) / p(D). That keeps the spring's shape (its start, its overshoots) and touches 1
+/// exactly at D; the leftover speed at D is tiny (system @ 0.35 s: 0.2 /s, 0.003 per 60 fps frame),
+/// so the hand-off to the hold is invisible. `rawProgress` is the un-normalized closed form.
+public struct Timing: Sendable {
+    public let curve: Curve
+    public let duration: Double
+
+    private enum Kind: Sendable {
+        case bezier(CubicBezier)
+        case spring(Spring, end: Double)
+    }
+    private let kind: Kind
+
+    /// - Parameter duration: the step's length; nil asks for the curve's natural duration, which
+    ///   only springs without their own duration semantics have (system, caSpring, swiftUISpring,
+    ///   spring: the settling time, `Spring.settlingDuration`). Bézier curves and UIView springs
+    ///   throw when it is missing.
+    public init(curve: Curve, duration: Double?) throws(MotionError) {
+        try curve.validate()
+        let d: Double
+        if let duration {
+            guard duration.isFinite, duration > 0 else {
+                throw .invalidDuration("duration must be greater than 0 (got \(duration))")
+            }
+            d = duration
+        } else if let natural = Timing.naturalDuration(of: curve) {
+            d = natural
+        } else {
+            throw .invalidDuration("curve \(Timing.label(curve)) needs a duration: only springs (system, mass/stiffness/damping, duration/bounce) have a natural length")
+        }
+        self.curve = curve
+        self.duration = d
+        if let b = curve.bezier {
+            kind = .bezier(b)
+        } else if let s = curve.spring(duration: d) {
+            let end = s.progress(at: d)
+            guard end.isFinite, end > 1e-6 else {
+                throw .invalidDuration("duration \(d) s is too short for this spring to leave its start (progress \(end) at the end)")
+            }
+            kind = .spring(s, end: end)
+        } else {
+            throw .invalidCurve("unsupported curve \(curve)")
+        }
+    }
+
+    /// The settling time for springs that define their own length; nil when a duration is needed.
+    public static func naturalDuration(of curve: Curve) -> Double? {
+        guard !curve.requiresDuration, (try? curve.validate()) != nil,
+              let s = curve.spring(duration: nil) else { return nil }
+        let t = s.settlingDuration()
+        return t > 0 ? t : nil
+    }
+
+    static func label(_ c: Curve) -> String {
+        switch c {
+        case .linear: return "linear"
+        case .easeIn: return "easeIn"
+        case .easeOut: return "easeOut"
+        case .easeInOut: return "easeInOut"
+        case .standard: return "default"
+        case .bezier: return "bezier"
+        case .uiviewSpring: return "spring(damping, velocity)"
+        default: return "\(c)"
+        }
+    }
+
+    /// The un-normalized curve: Bézier y(t/D) (clamped, 1 after the end) or the spring's closed
+    /// form p(t), which continues past D.
+    public func rawProgress(at t: Double) -> Double {
+        if !(t > 0) { return 0 }
+        switch kind {
+        case let .bezier(b): return b.value(at: t / duration)
+        case let .spring(s, _): return s.progress(at: t)
+        }
+    }
+
+    /// Progress in the step: 0 for t ≤ 0, exactly 1 for t ≥ duration.
+    public func progress(at t: Double) -> Double {
+        if !(t > 0) { return 0 }
+        if t >= duration { return 1 }
+        switch kind {
+        case let .bezier(b): return b.value(at: t / duration)
+        case let .spring(s, end): return s.progress(at: t) / end
+        }
+    }
+
+    /// d progress / dt (per second) of `progress`, on the closed interval [0, duration] (at the
+    /// ends, the one-sided derivative of the curve); 0 outside it, where progress is constant.
+    public func velocity(at t: Double) -> Double {
+        if t < 0 || t > duration { return 0 }
+        switch kind {
+        case let .bezier(b): return b.slope(at: t / duration) / duration
+        case let .spring(s, end): return s.velocity(at: t) / end
+        }
+    }
+}

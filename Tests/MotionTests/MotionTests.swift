@@ -1,4 +1,0 @@
-import XCTest
-final class MotionSmokeTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) // PLACEHOLDER: replace }
-}
