@@ -19,7 +19,7 @@ final class InteractiveDriverTests: XCTestCase {
         // No velocity (easeOut finger at rest): 200 / 390 = 0.5128 > 0.4808 → finish; 180 → 0.4615 → cancel.
         XCTAssertEqual(try InteractiveDriver.uikitEdgePop(gesture: edge(toX: 200, velocity: nil), width: width).decision, .finish)
         XCTAssertEqual(try InteractiveDriver.uikitEdgePop(gesture: edge(toX: 180, velocity: nil), width: width).decision, .cancel)
-        // A wide screen: threshold is 0.5 (187.5 / 500 = 0.375 < 0.5 → min is 0.375). Check 0.4 → finish.
+        // A wide screen: min(187.5 / 500, 0.5) = 0.375; 200/500 = 0.4 → finish, 180/500 = 0.36 → cancel.
         XCTAssertEqual(try InteractiveDriver.uikitEdgePop(gesture: edge(toX: 200, velocity: nil), width: 500).decision, .finish)
         XCTAssertEqual(try InteractiveDriver.uikitEdgePop(gesture: edge(toX: 180, velocity: nil), width: 500).decision, .cancel)
         // A flick backwards cancels even far across.
