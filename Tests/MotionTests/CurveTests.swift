@@ -4,7 +4,7 @@ import Foundation
 
 /// Reference Bézier evaluation written the slow, obvious way: Bernstein polynomials and plain
 /// bisection on the parameter. Independent of Motion's Newton solver.
-private func slowBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
+func slowBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
     func bern(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
         let u = 1 - s
         return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
