@@ -11,6 +11,8 @@ public final class Bitmap: @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let pixels: UnsafeMutablePointer<UInt32>
+    /// Derived data (opacity, mipmaps) computed on first use by readers; see `invalidateCaches()`.
+    let caches = BitmapCaches()
 
     public var count: Int { width * height }
     public var byteCount: Int { width * height * 4 }
@@ -40,11 +42,13 @@ public final class Bitmap: @unchecked Sendable {
     }
 
     public func clear(to color: Color) {
+        invalidateCaches()
         pixels.update(repeating: color.premultipliedPixel, count: width * height)
     }
 
     public func copy(from other: Bitmap) {
         precondition(other.width == width && other.height == height, "Bitmap sizes differ")
+        invalidateCaches()
         pixels.update(from: other.pixels, count: width * height)
     }
 

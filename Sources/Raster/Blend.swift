@@ -1,0 +1,64 @@
+// Span blenders: a premultiplied source (a solid colour or a row of pixels) OVER the destination,
+// through coverage. Opaque full-coverage runs become stores (tiny-skia's SourceOver → Source).
+
+extension CoverageRow {
+    /// Coverage of pixel x (any x in [x0, x1)).
+    @inline(__always) func at(_ x: Int) -> UInt32 {
+        (x >= ix0 && x < ix1) ? inner : UInt32(cov[x &- x0])
+    }
+}
+
+enum Blend {
+    /// OVER of the solid premultiplied colour `c` through the row's coverage.
+    static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ row: CoverageRow, _ c: UInt32) {
+        if c == 0 { return }
+        var x = row.x0
+        while x < row.ix0 { let a = UInt32(row.cov[x &- row.x0]); if a != 0 { dst[x] = over(mulPixel(c, a), dst[x]) }; x &+= 1 }
+        if row.ix1 > row.ix0 { solidRun(dst + row.ix0, row.ix1 &- row.ix0, c, row.inner) }
+        x = max(row.ix1, row.x0)
+        while x < row.x1 { let a = UInt32(row.cov[x &- row.x0]); if a != 0 { dst[x] = over(mulPixel(c, a), dst[x]) }; x &+= 1 }
+    }
+
+    /// `n` pixels of OVER with constant colour c × coverage a.
+    @inline(__always) static func solidRun(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ c: UInt32, _ a: UInt32) {
+        if a == 0 || n <= 0 { return }
+        let s = a == 255 ? c : mulPixel(c, a)
+        if s >> 24 == 255 { d.update(repeating: s, count: n); return }
+        if s == 0 { return }
+        let ia = 255 &- (s &>> 24)
+        for i in 0..<n { d[i] = s &+ mulPixel(d[i], ia) }
+    }
+
+    /// OVER of `src[x - row.x0]` (premultiplied) × coverage × `alpha`.
+    static func pixels(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ row: CoverageRow, alpha: UInt32) {
+        var x = row.x0
+        while x < row.x1 {
+            var a = row.at(x)
+            if alpha != 255 { a = div255(a &* alpha) }
+            if a != 0 {
+                let s0 = src[x &- row.x0]
+                let s = a == 255 ? s0 : mulPixel(s0, a)
+                if s != 0 { dst[x] = over(s, dst[x]) }
+            }
+            x &+= 1
+        }
+    }
+
+    /// OVER of n source pixels × alpha (255: plain OVER, copying opaque pixels).
+    @inline(__always) static func overRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, alpha: UInt32) {
+        if alpha == 255 {
+            for i in 0..<n {
+                let p = s[i]
+                let sa = p &>> 24
+                if sa == 255 { d[i] = p } else if p != 0 { d[i] = p &+ mulPixel(d[i], 255 &- sa) }
+            }
+        } else {
+            for i in 0..<n {
+                let p = s[i]
+                if p == 0 { continue }
+                let q = mulPixel(p, alpha)
+                d[i] = q &+ mulPixel(d[i], 255 &- (q &>> 24))
+            }
+        }
+    }
+}

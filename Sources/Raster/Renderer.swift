@@ -1,0 +1,259 @@
+// The compositor: walks a Scene node tree and draws it into a Bitmap (DESIGN §4).
+//
+// Order per layer, as Core Animation: shadow, background fill / contents (image, text), children
+// (clipped to the bounds when `clips`), border on top. A layer with opacity < 1 that paints more
+// than one primitive is rendered offscreen and composited once (UIKit's allowsGroupOpacity); one
+// that paints a single primitive just multiplies that primitive's alpha (the same picture, cheaper).
+import Geometry
+import Scene
+
+public enum Renderer {
+    /// Draws `node` (frames in points) into `target`, pixel = point × scale, OVER what is there.
+    /// `transform` is applied in points to the node's parent coordinates, before the scale:
+    /// device = scale × transform(localToParent(p)).
+    public static func render(_ node: Node, scale: Double, into target: Bitmap, transform: Affine = .identity) {
+        let m = node.localToParent.concatenating(transform).concatenating(.scale(scale, scale))
+        var ctx = Context(target: target, clip: IRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
+        ctx.draw(node, m, alpha: 1)
+    }
+
+    /// Renders a subtree once into its own bitmap of its frame's size × scale (a snapshot, DESIGN §4).
+    /// The node's own frame origin, transform and placement are not applied (they place the snapshot
+    /// when it is composited); its opacity and everything it contains are. Shadows outside the
+    /// frame are cut off.
+    public static func snapshot(_ node: Node, scale: Double) -> Bitmap {
+        let (w, h) = snapshotSize(node.frame.size, scale: scale)
+        let bmp = Bitmap(width: w, height: h)
+        var ctx = Context(target: bmp, clip: IRect(x0: 0, y0: 0, x1: w, y1: h))
+        ctx.draw(node, .scale(scale, scale), alpha: 1)
+        return bmp
+    }
+
+    /// Pixel size of a snapshot of a frame of `size` points.
+    public static func snapshotSize(_ size: Size, scale: Double) -> (width: Int, height: Int) {
+        func px(_ v: Double) -> Int { max(1, Int((v * scale - 1e-6).rounded(.up))) }
+        return (px(size.width), px(size.height))
+    }
+
+    /// Draws a bitmap mapped by `transform` (source pixels → target pixels), OVER, with opacity.
+    /// This is the per-frame primitive transitions composite snapshots with.
+    @discardableResult
+    public static func drawBitmap(_ image: Bitmap, transform: Affine, into target: Bitmap, opacity: Double = 1,
+                                  clip: IRect? = nil, path: SamplePath? = nil) -> SamplePath? {
+        let full = IRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
+        return ImageDraw.draw(image, sub: IRect(x0: 0, y0: 0, x1: image.width, y1: image.height), transform,
+                              into: target, clip: clip.map { $0.intersection(full) } ?? full,
+                              alpha: UInt32(Color.quantize(opacity)), forcePath: path)
+    }
+
+    /// Fills a (rounded) rect given in target pixels (mapped by `transform`) with a colour, anti-aliased.
+    public static func fill(_ shape: RoundedRect, color: Color, into target: Bitmap, transform: Affine = .identity) {
+        let cs = CoverageShape(outer: shape, inner: nil, m: transform)
+        let c = color.premultipliedPixel
+        cs.forEachRow(clip: IRect(x0: 0, y0: 0, x1: target.width, y1: target.height)) { row in
+            Blend.solid(target.row(row.y), row, c)
+        }
+    }
+}
+
+/// Where drawing goes: a bitmap and an integer clip in its pixels.
+struct Context {
+    var target: Bitmap
+    var clip: IRect
+
+    mutating func draw(_ n: Node, _ m: Affine, alpha: Double) {
+        if n.hidden || !(n.opacity > 0) || !(alpha > 0) || clip.isEmpty { return }
+        if !isFinite(m) { return }
+        let a = alpha * min(1, n.opacity)
+        if n.opacity < 1 && Context.paintCount(n, limit: 2) > 1 {
+            let box = Context.deviceBounds(n, m).intersection(clip)
+            if box.isEmpty { return }
+            let layer = Bitmap(width: box.width, height: box.height)
+            var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height))
+            sub.drawContents(n, m.translatedBy(Double(-box.x0), Double(-box.y0)), alpha: 1)
+            composite(layer, at: box, alpha: a, mask: nil)
+            return
+        }
+        drawContents(n, m, alpha: a)
+    }
+
+    /// Everything a node paints, at `alpha` (its own opacity already applied by the caller).
+    mutating func drawContents(_ n: Node, _ m: Affine, alpha: Double) {
+        let bounds = Rect(0, 0, n.frame.width, n.frame.height)
+        let shape: RoundedRect
+        if case .ellipse = n.kind { shape = .ellipse(bounds) } else { shape = RoundedRect(bounds, radius: n.cornerRadius) }
+        let a8 = UInt32(Color.quantize(alpha))
+        if let s = n.shadow, s.opacity > 0 { drawShadow(s, shape: shape, node: n, m, alpha: alpha) }
+        switch n.kind {
+        case .group, .rect, .ellipse:
+            if let f = n.fill { fill(shape, f, m, a8) }
+        case .image(let source, let fit):
+            if let f = n.fill { fill(shape, f, m, a8) }
+            if let bmp = source as? Bitmap { drawImage(bmp, fit: fit, node: n, shape: shape, m, a8) }
+        case .text(let string, let style):
+            if let f = n.fill { fill(shape, f, m, a8) }
+            TextRenderer.draw(string, style: style, in: bounds, m, into: target, clip: clip, alpha: a8)
+        }
+        if !n.children.isEmpty { drawChildren(n, shape: shape, m, alpha: alpha) }
+        if let b = n.border, b.width > 0 {
+            let w = min(b.width, min(bounds.width, bounds.height) / 2)
+            let innerRect = bounds.insetBy(dx: w, dy: w)
+            let inner = shape.rx == bounds.width / 2 && shape.ry == bounds.height / 2 && !shape.isRect && shape.rx != shape.ry
+                ? RoundedRect.ellipse(innerRect)
+                : RoundedRect(innerRect, rx: max(0, shape.rx - w), ry: max(0, shape.ry - w))
+            let cs = CoverageShape(outer: shape, inner: innerRect.isEmpty ? nil : inner, m: m)
+            let c = mulPixel(b.color.premultipliedPixel, a8)
+            let t = target
+            cs.forEachRow(clip: clip) { row in Blend.solid(t.row(row.y), row, c) }
+        }
+    }
+
+    mutating func drawChildren(_ n: Node, shape: RoundedRect, _ m: Affine, alpha: Double) {
+        if !n.clips {
+            for c in n.children { draw(c, c.localToParent.concatenating(m), alpha: alpha) }
+            return
+        }
+        // A pixel-aligned rectangular clip is just a narrower integer clip.
+        if shape.isRect && m.b == 0 && m.c == 0 {
+            let d = m.apply(shape.rect)
+            if isInt(d.minX) && isInt(d.minY) && isInt(d.maxX) && isInt(d.maxY) {
+                var sub = self
+                sub.clip = clip.intersection(IRect(covering: d))
+                if sub.clip.isEmpty { return }
+                for c in n.children { sub.draw(c, c.localToParent.concatenating(m), alpha: alpha) }
+                return
+            }
+        }
+        // Otherwise: children offscreen, composited through the clip shape's coverage.
+        let cs = CoverageShape(outer: shape, inner: nil, m: m)
+        let box = cs.bounds.intersection(clip)
+        if box.isEmpty { return }
+        let layer = Bitmap(width: box.width, height: box.height)
+        var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height))
+        let lm = m.translatedBy(Double(-box.x0), Double(-box.y0))
+        for c in n.children { sub.draw(c, c.localToParent.concatenating(lm), alpha: alpha) }
+        composite(layer, at: box, alpha: 1, mask: cs)
+    }
+
+    /// OVER of an offscreen layer placed at `box`, times alpha, through an optional coverage mask.
+    func composite(_ layer: Bitmap, at box: IRect, alpha: Double, mask: CoverageShape?) {
+        let a8 = UInt32(Color.quantize(alpha))
+        if a8 == 0 { return }
+        let t = target
+        if let mask {
+            mask.forEachRow(clip: box.intersection(clip)) { row in
+                let src = UnsafePointer(layer.row(row.y - box.y0) + (row.x0 - box.x0))
+                Blend.pixels(t.row(row.y), src, row, alpha: a8)
+            }
+        } else {
+            let r = box.intersection(clip)
+            if r.isEmpty { return }
+            for y in r.y0..<r.y1 {
+                Blend.overRow(t.row(y) + r.x0, UnsafePointer(layer.row(y - box.y0) + (r.x0 - box.x0)), r.width, alpha: a8)
+            }
+        }
+    }
+
+    // MARK: fills
+
+    func fill(_ shape: RoundedRect, _ paint: Paint, _ m: Affine, _ a8: UInt32) {
+        if a8 == 0 || shape.rect.isEmpty { return }
+        let cs = CoverageShape(outer: shape, inner: nil, m: m)
+        let t = target
+        switch paint {
+        case .solid(let color):
+            let c = mulPixel(color.premultipliedPixel, a8)
+            if c == 0 { return }
+            cs.forEachRow(clip: clip) { row in Blend.solid(t.row(row.y), row, c) }
+        case .linear(let from, let to, let stops):
+            guard let g = LinearGradient(from: from, to: to, stops: stops, size: shape.rect.size, m: m) else { return }
+            let buf = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, cs.bounds.intersection(clip).width))
+            defer { buf.deallocate() }
+            cs.forEachRow(clip: clip) { row in
+                g.shade(row.y, row.x0, row.x1, buf)
+                Blend.pixels(t.row(row.y), UnsafePointer(buf), row, alpha: a8)
+            }
+        }
+    }
+
+    // MARK: images
+
+    mutating func drawImage(_ bmp: Bitmap, fit: ImageFit, node n: Node, shape: RoundedRect, _ m: Affine, _ a8: UInt32) {
+        let fw = n.frame.width, fh = n.frame.height
+        if !(fw > 0 && fh > 0) || a8 == 0 { return }
+        let iw = Double(bmp.width), ih = Double(bmp.height)
+        var sub = IRect(x0: 0, y0: 0, x1: bmp.width, y1: bmp.height)
+        var dst = Rect(0, 0, fw, fh)
+        switch fit {
+        case .stretch: break
+        case .fit:
+            let s = min(fw / iw, fh / ih)
+            dst = Rect((fw - iw * s) / 2, (fh - ih * s) / 2, iw * s, ih * s)
+        case .fill:
+            // The centred part of the source that the frame shows, in whole source pixels.
+            let s = max(fw / iw, fh / ih)
+            let vw = min(iw, max(1, (fw / s).rounded())), vh = min(ih, max(1, (fh / s).rounded()))
+            let x0 = Int(((iw - vw) / 2).rounded()), y0 = Int(((ih - vh) / 2).rounded())
+            sub = IRect(x0: x0, y0: y0, x1: x0 + Int(vw), y1: y0 + Int(vh))
+        }
+        let toLocal = Affine.translation(Double(-sub.x0), Double(-sub.y0))
+            .scaledBy(dst.width / Double(sub.width), dst.height / Double(sub.height))
+            .translatedBy(dst.x, dst.y)
+        let im = toLocal.concatenating(m)
+        if shape.isRect {
+            ImageDraw.draw(bmp, sub: sub, im, into: target, clip: clip, alpha: a8)
+        } else {
+            // Rounded corners clip the contents: draw offscreen, composite through the shape.
+            let cs = CoverageShape(outer: shape, inner: nil, m: m)
+            let box = cs.bounds.intersection(clip)
+            if box.isEmpty { return }
+            let layer = Bitmap(width: box.width, height: box.height)
+            ImageDraw.draw(bmp, sub: sub, im.translatedBy(Double(-box.x0), Double(-box.y0)), into: layer,
+                           clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height), alpha: 255)
+            composite(layer, at: box, alpha: Double(a8) / 255, mask: cs)
+        }
+    }
+
+    // MARK: bounds and counting
+
+    /// How many primitives the subtree paints, counting up to `limit`.
+    static func paintCount(_ n: Node, limit: Int) -> Int {
+        if n.hidden || !(n.opacity > 0) { return 0 }
+        var k = 0
+        if n.shadow.map({ $0.opacity > 0 }) ?? false { k += 1 }
+        switch n.kind {
+        case .image, .text: k += 1
+        default: break
+        }
+        if n.fill != nil { k += 1 }
+        if n.border.map({ $0.width > 0 }) ?? false { k += 1 }
+        for c in n.children where k < limit { k += paintCount(c, limit: limit - k) }
+        return k
+    }
+
+    /// Device pixels the subtree may touch (conservative).
+    static func deviceBounds(_ n: Node, _ m: Affine) -> IRect {
+        var r = m.apply(Rect(0, 0, n.frame.width, n.frame.height))
+        if let s = n.shadow, s.opacity > 0 {
+            let e = s.radius * 3 + 2
+            r = r.union(m.apply(Rect(s.offset.x - e, s.offset.y - e, n.frame.width + 2 * e, n.frame.height + 2 * e)))
+        }
+        var box = IRect(covering: r)
+        box = IRect(x0: box.x0 - 1, y0: box.y0 - 1, x1: box.x1 + 1, y1: box.y1 + 1)
+        if !n.clips {
+            for c in n.children where !c.hidden {
+                let b = deviceBounds(c, c.localToParent.concatenating(m))
+                if b.isEmpty { continue }
+                if box.isEmpty { box = b } else {
+                    box = IRect(x0: min(box.x0, b.x0), y0: min(box.y0, b.y0), x1: max(box.x1, b.x1), y1: max(box.y1, b.y1))
+                }
+            }
+        }
+        return box
+    }
+}
+
+@inline(__always) func isInt(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-7 }
+@inline(__always) func isFinite(_ m: Affine) -> Bool {
+    m.a.isFinite && m.b.isFinite && m.c.isFinite && m.d.isFinite && m.tx.isFinite && m.ty.isFinite
+}
