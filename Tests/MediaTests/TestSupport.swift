@@ -13,7 +13,7 @@ func makeTempDir(_ name: String = #function) throws -> String {
 struct ProcessResult { let status: Int32; let stdout: Data; let stderr: String }
 
 @discardableResult
-func run(_ tool: String, _ args: [String]) throws -> ProcessResult {
+func runTool(_ tool: String, _ args: [String]) throws -> ProcessResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     p.arguments = [tool] + args
@@ -33,7 +33,7 @@ func run(_ tool: String, _ args: [String]) throws -> ProcessResult {
 
 /// `ffprobe -show_streams -show_format -count_frames` as JSON: (first video stream, format).
 func ffprobe(_ path: String) throws -> (stream: [String: Any], format: [String: Any]) {
-    let r = try run("ffprobe", ["-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json", path])
+    let r = try runTool("ffprobe", ["-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json", path])
     XCTAssertEqual(r.status, 0, r.stderr)
     let json = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any] ?? [:]
     let streams = json["streams"] as? [[String: Any]] ?? []
@@ -86,7 +86,7 @@ func encode(_ frames: [Bitmap], to path: String, settings: EncoderSettings) thro
 
 /// Decodes a video to RGBA with the ffmpeg CLI, reading the YUV as BT.709 limited range.
 func decodeWithCLI(_ path: String, width: Int, height: Int) throws -> [[UInt8]] {
-    let r = try run("ffmpeg", ["-v", "error", "-i", path,
+    let r = try runTool("ffmpeg", ["-v", "error", "-i", path,
                                "-vf", "scale=in_color_matrix=bt709:in_range=tv:out_range=pc:flags=accurate_rnd+bitexact,format=rgba",
                                "-f", "rawvideo", "-"])
     XCTAssertEqual(r.status, 0, r.stderr)

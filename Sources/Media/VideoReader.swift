@@ -1,0 +1,40 @@
+import CFFmpeg
+import Raster
+
+/// Decodes a video (or an image) back to premultiplied RGBA bitmaps, reading YUV with the
+/// stream's own matrix and range (BT.709 limited for Segue's MP4s). Used by tests across the
+/// project to check pixels. Plain local files only. One owner thread at a time.
+public final class VideoReader {
+    public let path: String
+    public let width: Int, height: Int
+    /// Frames the container declares (0 if it does not say); `readAllFrames().count` is the truth.
+    public let frameCount: Int
+    /// Frames per second from the stream (its average frame rate), 0 if unknown.
+    public let fps: Double
+    private let session: DecoderSession
+
+    public static let allowedFormats = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,gif,apng,png_pipe,jpeg_pipe,webp_pipe"
+
+    public init(path: String, maxDimension: Int = 16384) throws {
+        self.path = path
+        session = try DecoderSession(path: path, formatName: nil, allowedFormats: VideoReader.allowedFormats,
+                                     maxDimension: maxDimension)
+        let st = session.stream!
+        width = Int(st.pointee.codecpar.pointee.width)
+        height = Int(st.pointee.codecpar.pointee.height)
+        frameCount = Int(st.pointee.nb_frames)
+        let r = st.pointee.avg_frame_rate
+        fps = r.den == 0 ? 0 : Double(r.num) / Double(r.den)
+        self.maxDimension = maxDimension
+    }
+    private let maxDimension: Int
+
+    /// The next frame in decode-output (presentation) order, nil at the end.
+    public func next() throws -> Bitmap? { try session.nextBitmap(maxDimension: maxDimension) }
+
+    public func readAllFrames() throws -> [Bitmap] {
+        var frames: [Bitmap] = []
+        while let f = try next() { frames.append(f) }
+        return frames
+    }
+}
