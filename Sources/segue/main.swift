@@ -1,1 +1,258 @@
-print("segue")
+import Dispatch
+import Export
+import Foundation
+import Media
+import Motion
+import Presets
+import Transitions
+
+// The CLI: parses arguments, runs one command, maps failures to the exit codes of DESIGN §1:
+// 0 success, 1 render/encode/I-O failure, 2 bad usage or invalid preset, 130 SIGINT, 143 SIGTERM.
+
+enum Exit {
+    static let ok: Int32 = 0, failure: Int32 = 1, usage: Int32 = 2
+}
+
+func printErr(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
+
+/// SIGINT/SIGTERM cancel the running job: workers stop, the temporary file is removed and the
+/// process exits 128 + signal. If the job does not wind down within two seconds the handler
+/// removes every pending temporary file itself and exits.
+let cancelToken = CancellationToken()
+nonisolated(unsafe) var signalSources: [DispatchSourceSignal] = []
+func installSignalHandlers() {
+    for sig in [SIGINT, SIGTERM] {
+        signal(sig, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: sig, queue: DispatchQueue.global())
+        source.setEventHandler {
+            cancelToken.cancel(reason: sig)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+                AtomicFile.discardAllPending()
+                exit(128 + sig)
+            }
+        }
+        source.resume()
+        signalSources.append(source)
+    }
+}
+
+let usageText = """
+segue \(SegueVersion.string) — headless exporter of transition previews
+
+usage:
+  segue render [PRESET] [-o OUT] [options]     one preset → one file; no PRESET: the built-in demo
+  segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR    PNG stills
+  segue validate PRESET...                     check only, render nothing
+  segue inspect PRESET                         the resolved timeline as a table
+  segue list transitions|curves|devices|demos
+  segue --version | --help | help COMMAND
+
+render options:
+  -o, --output FILE     output file (default: <preset name>.<ext> in the current folder)
+  --format mp4|null     container (null: render and convert every frame, write nothing)
+  --fps N               frames per second (1…240)
+  --scale S             multiply the device's pixel scale
+  --crf N               H.264 quality, 0 (lossless) … 51 (default 18)
+  --x264-preset P       ultrafast … veryslow (default veryfast)
+  --slow-motion F       story time runs F times slower
+  --jobs N              render workers (default: the core count)
+  --progress MODE       auto|bar|plain|json|none (auto: a bar on a terminal, plain lines otherwise)
+  --quiet               no progress, no summary
+  --verbose             FFmpeg's own log on stderr
+  --demo NAME           render a built-in demo instead of a file
+"""
+
+let helpTexts: [String: String] = [
+    "render": """
+    segue render [PRESET] [-o OUT] [--format mp4|null] [--fps N] [--scale S] [--crf N] [--x264-preset P]
+                 [--slow-motion F] [--jobs N] [--progress auto|bar|plain|json|none] [--quiet] [--verbose] [--demo NAME]
+    Renders one preset (or the built-in demo) to a video. The file is written to a temporary file
+    beside OUT and renamed into place when complete; on failure or a signal nothing is left behind
+    and an existing OUT is untouched.
+    """,
+    "frames": """
+    segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR [--fps N] [--scale S] [--slow-motion F] [--jobs N]
+    Writes DIR/frame-NNNNN.png. --at T picks frame round(T × fps), T in seconds of video time.
+    """,
+    "validate": "segue validate PRESET...\nChecks presets and prints every problem, one per line; exit 2 if any is invalid.",
+    "inspect": "segue inspect PRESET\nPrints the resolved timeline: each step's start, end, frame range and curve.",
+    "list": "segue list transitions|curves|devices|demos\nPrints a catalog.",
+]
+
+let renderValued: Set<String> = ["-o", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec"]
+let renderFlags: Set<String> = ["--quiet", "--verbose"]
+
+struct Failure: Error { var code: Int32; var message: String }
+
+func loadStoryboard(_ a: Arguments, overrides: Overrides) throws -> Storyboard {
+    do {
+        if let demo = a.values["--demo"] {
+            if !a.positionals.isEmpty { throw Failure(code: Exit.usage, message: "give a preset or --demo, not both") }
+            return try PresetLoader.demo(named: demo, overrides: overrides)
+        }
+        if let path = a.positionals.first {
+            if a.positionals.count > 1 { throw Failure(code: Exit.usage, message: "one preset at a time (got \(a.positionals.count)); use segue batch for several") }
+            return try PresetLoader.load(path: path, overrides: overrides)
+        }
+        return try PresetLoader.demo(named: Demos.defaultDemo.name, overrides: overrides)
+    } catch let e as PresetError {
+        throw Failure(code: Exit.usage, message: e.description)
+    }
+}
+
+func overrides(_ a: Arguments) throws -> Overrides {
+    Overrides(fps: try a.int("--fps", 1...240), scale: try a.double("--scale", 0.05...10))
+}
+
+func render(_ args: [String]) throws {
+    let a = try Arguments(args, valued: renderValued, flagNames: renderFlags, aliases: ["--output": "-o"])
+    MediaLog.configure(verbose: a.flags.contains("--verbose"))
+    let format = try a.choice("--format", ["mp4", "null"])
+    if let codec = try a.choice("--codec", ["h264", "hevc", "prores", "vp9"]), codec != "h264" {
+        throw Failure(code: Exit.usage, message: "--codec \(codec) is not supported by this build yet (h264 only)")
+    }
+    var options = RenderOptions()
+    options.crf = try a.int("--crf", 0...51)
+    options.x264Preset = try a.choice("--x264-preset", ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"])
+    options.slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
+    options.jobs = try a.int("--jobs", 1...256) ?? options.jobs
+    options.progress = ProgressMode(rawValue: try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto")!
+    if a.flags.contains("--quiet") { options.progress = .none }
+    let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    let presetFormat = storyboard.output.format
+    let chosen = format ?? presetFormat ?? "mp4"
+    guard let outputFormat = OutputFormat(rawValue: chosen) else {
+        throw Failure(code: Exit.usage, message: "format \(chosen) is not supported by this build yet (mp4, null)")
+    }
+    if case .transparent = storyboard.background, outputFormat == .mp4 {
+        throw Failure(code: Exit.usage, message: "mp4/H.264 cannot carry transparency: give the preset a background colour")
+    }
+    options.format = outputFormat
+    if storyboard.frameCount(slowMotion: options.slowMotion) > 600 * 240 {
+        throw Failure(code: Exit.usage, message: "too many frames")
+    }
+    let out: String? = outputFormat == .null ? nil : (a.values["-o"] ?? "\(storyboard.name).mp4")
+    if let out {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: out, isDirectory: &isDir), isDir.boolValue {
+            throw Failure(code: Exit.usage, message: "\(out) is a folder; give -o a file name")
+        }
+    }
+    let result = try RenderJob.run(storyboard, to: out, options: options, cancel: cancelToken)
+    if !a.flags.contains("--quiet") && options.progress != .json {
+        printErr("\(result.output ?? "(null)"): \(result.frames) frames, \(storyboard.pixelWidth)×\(storyboard.pixelHeight) @ \(storyboard.fps) fps in \(String(format: "%.2f", result.seconds)) s")
+    }
+}
+
+func frames(_ args: [String]) throws {
+    let a = try Arguments(args, valued: ["-o", "--at", "--every", "--fps", "--scale", "--slow-motion", "--jobs", "--demo"], flagNames: ["--all", "--quiet", "--verbose"], aliases: ["--output": "-o"])
+    MediaLog.configure(verbose: a.flags.contains("--verbose"))
+    guard let dir = a.values["-o"] else { throw Failure(code: Exit.usage, message: "frames needs -o DIR") }
+    let chosen = [a.values["--at"] != nil, a.values["--every"] != nil, a.flags.contains("--all")].filter { $0 }.count
+    guard chosen == 1 else { throw Failure(code: Exit.usage, message: "frames needs exactly one of --at T[,T...], --every K, --all") }
+    let selection: StillsJob.Selection
+    if let at = a.values["--at"] {
+        let parts = at.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 }) else {
+            throw Failure(code: Exit.usage, message: "--at takes seconds separated by commas, e.g. --at 0.5,1.2 (got \"\(at)\")")
+        }
+        selection = .times(parts.map { $0! })
+    } else if let k = try a.int("--every", 1...1_000_000) {
+        selection = .every(k)
+    } else {
+        selection = .all
+    }
+    let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    let paths = try StillsJob.run(storyboard, selection: selection, directory: dir, slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
+                                  jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount, cancel: cancelToken)
+    if !a.flags.contains("--quiet") { printErr("\(dir): \(paths.count) frame\(paths.count == 1 ? "" : "s")") }
+}
+
+func validate(_ args: [String]) throws {
+    let a = try Arguments(args, valued: [], flagNames: ["--quiet"])
+    guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "validate needs at least one preset") }
+    var bad = 0
+    for path in a.positionals {
+        let problems = PresetLoader.validate(path: path)
+        if problems.isEmpty { if !a.flags.contains("--quiet") { print("\(path): ok") } }
+        else { bad += 1; problems.forEach { printErr($0.description) } }
+    }
+    if bad > 0 { throw Failure(code: Exit.usage, message: "\(bad) of \(a.positionals.count) preset\(a.positionals.count == 1 ? "" : "s") invalid") }
+}
+
+func inspect(_ args: [String]) throws {
+    let a = try Arguments(args, valued: ["--fps", "--scale", "--demo"], flagNames: [])
+    let s = try loadStoryboard(a, overrides: try overrides(a))
+    print("\(s.name): \(s.pixelWidth)×\(s.pixelHeight) px (\(s.device.name), scale \(s.scale)), \(s.fps) fps, \(String(format: "%.3f", s.duration)) s, \(s.frameCount()) frames")
+    print(pad("step", 6) + pad("what", 34) + pad("start", 9) + pad("end", 9) + pad("frames", 14) + "curve")
+    for step in s.steps {
+        let f0 = Int((step.start * Double(s.fps)).rounded()), f1 = Int((step.end * Double(s.fps)).rounded())
+        print(pad("\(step.index)", 6) + pad(step.title, 34) + pad(String(format: "%.3f", step.start), 9) + pad(String(format: "%.3f", step.end), 9)
+              + pad("\(f0)–\(f1)", 14) + step.curveName)
+    }
+}
+
+func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
+
+func list(_ args: [String]) throws {
+    guard args.count == 1 else { throw Failure(code: Exit.usage, message: "usage: segue list transitions|curves|devices|demos") }
+    switch args[0] {
+    case "transitions":
+        for e in Catalog.entries {
+            print("\(e.name)\n    \(e.summary)")
+            for p in e.parameters { print("    \(pad(p.name, 16))default \(pad(p.defaultValue.description, 8)) \(p.summary)") }
+        }
+    case "curves":
+        for c in CurveMapping.catalog { print("\(pad(c.name, 12)) \(c.summary)") }
+    case "devices":
+        for d in Device.all {
+            let (w, h) = d.pixelSize()
+            print("\(pad(d.name, 20)) \(pad("\(Int(d.points.width))×\(Int(d.points.height)) pt", 14)) @\(Int(d.scale))x  \(pad("\(w)×\(h) px", 14)) corner \(d.cornerRadius)")
+        }
+    case "demos":
+        for d in Demos.all { print("\(pad(d.name, 16)) \(d.summary)") }
+    default:
+        throw Failure(code: Exit.usage, message: "unknown list \"\(args[0])\" (transitions, curves, devices, demos)")
+    }
+}
+
+func main() -> Int32 {
+    var args = Array(CommandLine.arguments.dropFirst())
+    guard let command = args.first else { print(usageText); return Exit.usage }
+    args.removeFirst()
+    installSignalHandlers()
+    do {
+        switch command {
+        case "--version", "-V", "version": print("segue \(SegueVersion.string)")
+        case "--help", "-h": print(usageText)
+        case "help":
+            if let c = args.first {
+                guard let t = helpTexts[c] else { throw Failure(code: Exit.usage, message: "no help for \"\(c)\"") }
+                print(t)
+            } else { print(usageText) }
+        case "render": try render(args)
+        case "frames": try frames(args)
+        case "validate": try validate(args)
+        case "inspect": try inspect(args)
+        case "list": try list(args)
+        default:
+            throw Failure(code: Exit.usage, message: "unknown command \"\(command)\"; see segue --help")
+        }
+        return Exit.ok
+    } catch let f as Failure {
+        if cancelToken.isCancelled { return 128 + cancelToken.reason }
+        printErr(f.code == Exit.usage && !f.message.contains(": ") ? "segue: \(f.message)" : f.message)
+        return f.code
+    } catch let e as Arguments.UsageError {
+        printErr("segue: \(e.description)")
+        return Exit.usage
+    } catch is CancelledError {
+        return 128 + cancelToken.reason
+    } catch {
+        if cancelToken.isCancelled { return 128 + cancelToken.reason }
+        printErr("segue: \(error)")
+        return Exit.failure
+    }
+}
+
+exit(main())

@@ -1,1 +1,0 @@
-// The Export room; see docs/ARCHITECTURE.md.

@@ -1,0 +1,108 @@
+import Foundation
+import Media
+import Raster
+
+/// Stops a render: set from a signal handler's queue or a test, polled by workers between frames.
+public final class CancellationToken: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _reason: Int32 = 0
+    public init() {}
+    /// The signal number (or any non-zero code) that cancelled the render; 0 while running.
+    public var reason: Int32 { lock.lock(); defer { lock.unlock() }; return _reason }
+    public var isCancelled: Bool { reason != 0 }
+    public func cancel(reason: Int32 = 1) {
+        lock.lock(); if _reason == 0 { _reason = reason }; lock.unlock()
+    }
+}
+
+public struct CancelledError: Error, CustomStringConvertible {
+    public var reason: Int32
+    public var description: String { "cancelled" }
+}
+
+/// The parallel heart of Export (DESIGN §4): frames are dealt round-robin to `jobs` Dispatch
+/// workers, each with its own pooled bitmap and converter; at most `window` frames are in flight
+/// (a frame may start only when it is within `window` of the next frame to encode, which bounds
+/// memory and cannot deadlock: the frame the encoder waits for is always allowed to start); a
+/// reorder buffer hands finished frames to the single encoder in order, on the calling thread.
+public final class FrameScheduler<Item>: @unchecked Sendable {
+    public let frameCount: Int
+    public let jobs: Int
+    public let window: Int
+    private let condition = NSCondition()
+    /// Frames converted and waiting for the encoder, by index (the reorder buffer).
+    private var ready: [Int: Item] = [:]
+    /// Every frame below this index has been handed to the encoder.
+    private var nextToEncode = 0
+    private var failure: Error?
+
+    public init(frameCount: Int, jobs: Int, window: Int) {
+        self.frameCount = frameCount
+        self.jobs = max(1, min(jobs, frameCount))
+        self.window = max(window, self.jobs)
+    }
+
+    /// Runs the whole render. `produce(worker, frame)` renders and converts one frame on a worker
+    /// thread; `consume` writes one frame on the calling thread, in order.
+    public func run(cancel: CancellationToken,
+             produce: @escaping @Sendable (_ worker: Int, _ frame: Int) throws -> Item,
+             consume: (Int, Item) throws -> Void) throws {
+        let group = DispatchGroup()
+        let queue = DispatchQueue(label: "segue.render", qos: .userInitiated, attributes: .concurrent)
+        for worker in 0..<jobs {
+            queue.async(group: group) { [self] in
+                var i = worker
+                while i < frameCount {
+                    // Wait until frame i is inside the window (or the run is over).
+                    condition.lock()
+                    while i >= nextToEncode + window && failure == nil && !cancel.isCancelled { condition.wait() }
+                    let stop = failure != nil || cancel.isCancelled
+                    condition.unlock()
+                    if stop { return }
+                    do {
+                        let frame = try produce(worker, i)
+                        condition.lock()
+                        ready[i] = frame
+                        condition.broadcast()
+                        condition.unlock()
+                    } catch {
+                        fail(error)
+                        return
+                    }
+                    i += jobs
+                }
+            }
+        }
+        defer {
+            // On any exit, make workers stop and wait for them: no thread outlives the run.
+            condition.lock()
+            if failure == nil && nextToEncode < frameCount { failure = CancelledError(reason: 0) }
+            condition.broadcast()
+            condition.unlock()
+            group.wait()
+            condition.lock(); ready.removeAll(); condition.unlock()
+        }
+        for i in 0..<frameCount {
+            condition.lock()
+            while ready[i] == nil && failure == nil && !cancel.isCancelled {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
+            }
+            if let error = failure { condition.unlock(); throw error }
+            if cancel.isCancelled { condition.unlock(); throw CancelledError(reason: cancel.reason) }
+            let frame = ready.removeValue(forKey: i)!
+            condition.unlock()
+            try consume(i, frame)
+            condition.lock()
+            nextToEncode = i + 1
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    private func fail(_ error: Error) {
+        condition.lock()
+        if failure == nil { failure = error }
+        condition.broadcast()
+        condition.unlock()
+    }
+}

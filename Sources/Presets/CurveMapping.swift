@@ -1,0 +1,48 @@
+import Motion
+
+/// Preset curve syntax → Motion's curves.
+public enum CurveMapping {
+    public static func curve(_ spec: CurveSpec) -> Curve {
+        switch spec {
+        case .named(let n): return Curve.named(n) ?? .linear
+        case .bezier(let a, let b, let c, let d): return .bezier(x1: a, y1: b, x2: c, y2: d)
+        case .uiviewSpring(let z, let v): return .uiviewSpring(damping: z, velocity: v)
+        case .caSpring(let m, let k, let c, let v): return .caSpring(mass: m, stiffness: k, damping: c, velocity: v)
+        case .swiftUISpring(let d, let b): return .swiftUISpring(duration: d, bounce: b)
+        }
+    }
+
+    /// Springs that define their own length: without a step `duration` they last until settled
+    /// (DESIGN §2), rather than taking the transition's default duration.
+    public static func hasOwnDuration(_ spec: CurveSpec) -> Bool {
+        switch spec {
+        case .caSpring, .swiftUISpring: return true
+        default: return false
+        }
+    }
+
+    public static func name(_ spec: CurveSpec) -> String {
+        switch spec {
+        case .named(let n): return n
+        default: return name(of: curve(spec))
+        }
+    }
+
+    public static func name(of c: Curve) -> String {
+        switch c {
+        case .linear: return "linear"
+        case .easeIn: return "easeIn"
+        case .easeOut: return "easeOut"
+        case .easeInOut: return "easeInOut"
+        case .standard: return "default"
+        case .system: return "system"
+        case .bezier(let a, let b, let x, let y): return "bezier(\(a), \(b), \(x), \(y))"
+        case .uiviewSpring(let z, let v): return "spring(damping \(z), velocity \(v))"
+        case .caSpring(let m, let k, let d, let v): return "spring(mass \(m), stiffness \(k), damping \(d), velocity \(v))"
+        case .swiftUISpring(let d, let b): return "spring(duration \(d), bounce \(b))"
+        case .spring: return "spring"
+        }
+    }
+
+    public static var catalog: [CurveDescription] { Curve.catalog }
+}

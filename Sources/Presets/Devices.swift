@@ -1,0 +1,39 @@
+import Geometry
+
+/// A phone's screen: size in points, pixel scale, the display's corner radius and safe areas.
+public struct Device: Sendable, Hashable {
+    public var name: String
+    public var points: Size
+    public var scale: Double
+    public var cornerRadius: Double
+    public var safeTop: Double
+    public var safeBottom: Double
+
+    public init(name: String, points: Size, scale: Double, cornerRadius: Double, safeTop: Double = 47, safeBottom: Double = 34) {
+        self.name = name; self.points = points; self.scale = scale; self.cornerRadius = cornerRadius
+        self.safeTop = safeTop; self.safeBottom = safeBottom
+    }
+
+    /// Pixel size = points × scale, rounded (DESIGN §2).
+    public func pixelSize(scale s: Double? = nil) -> (width: Int, height: Int) {
+        let k = s ?? scale
+        return (Int((points.width * k).rounded()), Int((points.height * k).rounded()))
+    }
+
+    public static let all: [Device] = [
+        Device(name: "iphone-se", points: Size(375, 667), scale: 2, cornerRadius: 0, safeTop: 20, safeBottom: 0),
+        Device(name: "iphone-13-mini", points: Size(375, 812), scale: 3, cornerRadius: 44, safeTop: 50, safeBottom: 34),
+        Device(name: "iphone-13", points: Size(390, 844), scale: 3, cornerRadius: 47.33, safeTop: 47, safeBottom: 34),
+        Device(name: "iphone-14", points: Size(390, 844), scale: 3, cornerRadius: 47.33, safeTop: 47, safeBottom: 34),
+        Device(name: "iphone-14-pro", points: Size(393, 852), scale: 3, cornerRadius: 55, safeTop: 59, safeBottom: 34),
+        Device(name: "iphone-15", points: Size(393, 852), scale: 3, cornerRadius: 55, safeTop: 59, safeBottom: 34),
+        Device(name: "iphone-15-pro", points: Size(393, 852), scale: 3, cornerRadius: 55, safeTop: 59, safeBottom: 34),
+        Device(name: "iphone-15-pro-max", points: Size(430, 932), scale: 3, cornerRadius: 55, safeTop: 59, safeBottom: 34),
+        Device(name: "iphone-16-pro", points: Size(402, 874), scale: 3, cornerRadius: 62, safeTop: 62, safeBottom: 34),
+        Device(name: "ipad-mini", points: Size(744, 1133), scale: 2, cornerRadius: 21.5, safeTop: 24, safeBottom: 20),
+    ]
+
+    public static let standard = all.first { $0.name == "iphone-13" }!
+
+    public static func named(_ name: String) -> Device? { all.first { $0.name == name } }
+}

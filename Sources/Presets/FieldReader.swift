@@ -1,0 +1,141 @@
+import Geometry
+
+/// Reads typed values out of a parsed JSON tree, recording a `Problem` (and returning nil) for
+/// anything of the wrong type or out of range, so one pass finds every problem.
+final class FieldReader {
+    let file: String
+    private(set) var problems: [Problem] = []
+
+    init(file: String) { self.file = file }
+
+    func problem(_ path: JSONPath, _ message: String, _ node: JSONNode? = nil) {
+        problems.append(Problem(file: file, path: path.text, message: message, position: node?.position))
+    }
+
+    func expected(_ path: JSONPath, _ what: String, _ node: JSONNode) {
+        problem(path, "expected \(what) (got \(node.summary))", node)
+    }
+
+    /// The members of an object, reporting unknown keys (typos must not pass silently) and missing
+    /// required ones.
+    func object(_ node: JSONNode, _ path: JSONPath, allowed: [String], required: [String] = []) -> [String: JSONNode]? {
+        guard case .object(let members) = node.value else { expected(path, "an object", node); return nil }
+        var out: [String: JSONNode] = [:]
+        for m in members {
+            if allowed.contains(m.key) {
+                out[m.key] = m.value
+            } else {
+                let hint = FieldReader.closest(m.key, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
+                problem(path.key(m.key), "unknown key \"\(m.key)\"\(hint) (expected one of: \(allowed.joined(separator: ", ")))", m.value)
+            }
+        }
+        for r in required where out[r] == nil {
+            problem(path.key(r), "required key is missing", node)
+        }
+        return out
+    }
+
+    func number(_ node: JSONNode, _ path: JSONPath, _ range: ClosedRange<Double>? = nil, exclusiveLower: Bool = false) -> Double? {
+        guard case .number(let n) = node.value else { expected(path, "a number", node); return nil }
+        if let r = range {
+            if exclusiveLower && n <= r.lowerBound {
+                problem(path, "must be greater than \(JSONNode.format(r.lowerBound)) (got \(node.summary))", node); return nil
+            }
+            if n < r.lowerBound || n > r.upperBound {
+                problem(path, "must be between \(JSONNode.format(r.lowerBound)) and \(JSONNode.format(r.upperBound)) (got \(node.summary))", node)
+                return nil
+            }
+        }
+        return n
+    }
+
+    func integer(_ node: JSONNode, _ path: JSONPath, _ range: ClosedRange<Int>) -> Int? {
+        guard case .number(let n) = node.value, n == n.rounded(), abs(n) < 1e15 else { expected(path, "a whole number", node); return nil }
+        let i = Int(n)
+        guard range.contains(i) else {
+            problem(path, "must be between \(range.lowerBound) and \(range.upperBound) (got \(node.summary))", node); return nil
+        }
+        return i
+    }
+
+    func string(_ node: JSONNode, _ path: JSONPath, nonEmpty: Bool = true) -> String? {
+        guard case .string(let s) = node.value else { expected(path, "a string", node); return nil }
+        if nonEmpty && s.isEmpty { problem(path, "must not be empty", node); return nil }
+        return s
+    }
+
+    func choice(_ node: JSONNode, _ path: JSONPath, _ options: [String]) -> String? {
+        guard case .string(let s) = node.value else { expected(path, "one of \(options.joined(separator: ", "))", node); return nil }
+        guard options.contains(s) else {
+            let hint = FieldReader.closest(s, in: options).map { "; did you mean \"\($0)\"?" } ?? ""
+            problem(path, "expected one of \(options.joined(separator: ", ")) (got \(node.summary))\(hint)", node); return nil
+        }
+        return s
+    }
+
+    func bool(_ node: JSONNode, _ path: JSONPath) -> Bool? {
+        guard case .bool(let b) = node.value else { expected(path, "true or false", node); return nil }
+        return b
+    }
+
+    func array(_ node: JSONNode, _ path: JSONPath, count: ClosedRange<Int>? = nil) -> [JSONNode]? {
+        guard case .array(let items) = node.value else { expected(path, "an array", node); return nil }
+        if let c = count, !c.contains(items.count) {
+            let want = c.lowerBound == c.upperBound ? "\(c.lowerBound)" : "\(c.lowerBound) to \(c.upperBound)"
+            problem(path, "expected an array of \(want) items (got \(items.count))", node); return nil
+        }
+        return items
+    }
+
+    func numbers(_ node: JSONNode, _ path: JSONPath, count: Int) -> [Double]? {
+        guard case .array(let items) = node.value, items.count == count else {
+            expected(path, "an array of \(count) numbers", node); return nil
+        }
+        var out: [Double] = []
+        for (i, item) in items.enumerated() {
+            guard let n = number(item, path.index(i)) else { return nil }
+            out.append(n)
+        }
+        return out
+    }
+
+    func point(_ node: JSONNode, _ path: JSONPath) -> Point? {
+        numbers(node, path, count: 2).map { Point($0[0], $0[1]) }
+    }
+
+    func rect(_ node: JSONNode, _ path: JSONPath) -> Rect? {
+        guard let v = numbers(node, path, count: 4) else { return nil }
+        if v[2] < 0 || v[3] < 0 { problem(path, "width and height must not be negative (got \(node.summary))", node); return nil }
+        return Rect(v[0], v[1], v[2], v[3])
+    }
+
+    func color(_ node: JSONNode, _ path: JSONPath) -> Color? {
+        guard case .string(let s) = node.value, let c = Color(hex: s) else {
+            expected(path, "a colour \"#RRGGBB\" or \"#RRGGBBAA\"", node); return nil
+        }
+        return c
+    }
+
+    /// The closest option by edit distance, when it is close enough to be a likely typo.
+    static func closest(_ word: String, in options: [String]) -> String? {
+        // Optimal string alignment distance: edits plus adjacent transpositions ("fsp" → "fps").
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+            var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in 0...a.count { d[i][0] = i }
+            for j in 0...b.count { d[0][j] = j }
+            for i in 1...a.count {
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+                }
+            }
+            return d[a.count][b.count]
+        }
+        let w = Array(word.lowercased())
+        let best = options.map { ($0, distance(w, Array($0.lowercased()))) }.min { $0.1 < $1.1 }
+        guard let (name, d) = best, d <= max(1, word.count / 3) else { return nil }
+        return name
+    }
+}

@@ -1,0 +1,113 @@
+import Geometry
+import Scene
+
+/// The preset file as written (format version 1), decoded and type-checked but not yet resolved
+/// (assets not loaded, the stack not simulated). See docs/PRESETS.md.
+public struct Preset: Sendable {
+    public var name: String
+    public var device: Device
+    public var scale: Double?
+    public var fps: Int
+    public var background: Background
+    public var output: OutputSpec
+    public var overlays: Overlays
+    public var screens: [(id: String, spec: ScreenSpec)]
+    public var start: String
+    public var timeline: [StepSpec]
+}
+
+public enum Background: Sendable, Hashable {
+    case color(Color)
+    case transparent
+}
+
+public struct OutputSpec: Sendable, Hashable {
+    public var format: String?
+    public var codec: String?
+    public var crf: Int?
+    public var preset: String?
+    public init(format: String? = nil, codec: String? = nil, crf: Int? = nil, preset: String? = nil) {
+        self.format = format; self.codec = codec; self.crf = crf; self.preset = preset
+    }
+}
+
+public struct Overlays: Sendable, Hashable {
+    public var touches = false
+    public var device = false
+    public var caption = false
+    public init() {}
+}
+
+public enum ScreenSpec: Sendable {
+    case image(path: String, fit: ImageFit, background: Color)
+    case mock(kind: String, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?)
+    case layers(background: Color, layers: [LayerSpec])
+}
+
+/// A layer of a `layers` screen, as written. `image` holds the path until resolution.
+public struct LayerSpec: Sendable {
+    public enum Kind: String, Sendable, CaseIterable { case rect, ellipse, image, text, group }
+    public var kind: Kind
+    public var id: String?
+    public var frame: Rect
+    public var fill: Paint?
+    public var cornerRadius: Double = 0
+    public var border: Border?
+    public var shadow: Shadow?
+    public var opacity: Double = 1
+    public var clips = false
+    public var hidden = false
+    public var transform = LayerTransform.identity
+    public var image: String?
+    public var fit: ImageFit = .fill
+    public var text: String?
+    public var style = TextStyle(font: Font(size: 17))
+    public var children: [LayerSpec] = []
+    /// Where the layer was written, for asset errors.
+    public var path: String = ""
+}
+
+public enum CurveSpec: Sendable, Hashable {
+    case named(String)
+    case bezier(Double, Double, Double, Double)
+    case uiviewSpring(damping: Double, velocity: Double)
+    case caSpring(mass: Double, stiffness: Double, damping: Double, velocity: Double)
+    case swiftUISpring(duration: Double, bounce: Double)
+}
+
+public struct GestureSpec: Sendable, Hashable {
+    public var from: Point?
+    public var to: Point?
+    public var duration: Double?
+    public var curve: CurveSpec?
+    public var samples: [[Double]]?
+    public var release: String = "auto"
+    public var velocity: Point?
+}
+
+public struct StepSpec: Sendable {
+    public enum Kind: Sendable, Hashable {
+        case hold(Double)
+        case push(String)
+        case pop
+        case present(String)
+        case dismiss
+    }
+    public var kind: Kind
+    public var transition: String?
+    public var parameters: [String: TransitionParameter] = [:]
+    public var duration: Double?
+    public var curve: CurveSpec?
+    public var gesture: GestureSpec?
+    public var match: [[String]]?
+    public var caption: String?
+    /// `timeline[i]`, for messages.
+    public var path: String
+}
+
+/// A transition parameter as written, with where it was written (checked at resolution against
+/// the catalog's specs).
+public struct TransitionParameter: Sendable {
+    public var node: JSONNode
+    public var path: JSONPath
+}

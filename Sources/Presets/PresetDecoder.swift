@@ -1,0 +1,389 @@
+import Geometry
+import Scene
+
+/// Limits checked before anything is allocated (DESIGN §4 input safety).
+public enum Limits {
+    public static let maxCanvasSide = 8192
+    public static let maxStoryDuration = 600.0
+    public static let fps = 1...240
+    public static let maxImageSide = 16384
+    public static let maxPresetBytes = 4 << 20
+}
+
+/// JSON text → `Preset`, every problem collected.
+public enum PresetDecoder {
+    static let topKeys = ["segue", "name", "device", "scale", "fps", "background", "output", "overlays", "screens", "start", "timeline"]
+
+    public static func decode(text: String, file: String, defaultName: String) throws(PresetError) -> Preset {
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(text)
+        } catch {
+            throw PresetError([Problem(file: file, path: "", message: "invalid JSON: \(error.message)", position: error.position)])
+        }
+        let r = FieldReader(file: file)
+        let preset = decode(root, r, defaultName: defaultName)
+        if let p = preset, r.problems.isEmpty { return p }
+        throw PresetError(r.problems.isEmpty ? [Problem(file: file, path: "", message: "invalid preset")] : r.problems)
+    }
+
+    static func decode(_ root: JSONNode, _ r: FieldReader, defaultName: String) -> Preset? {
+        let top = JSONPath()
+        guard let o = r.object(root, top, allowed: topKeys, required: ["segue", "screens", "start", "timeline"]) else { return nil }
+        if let v = o["segue"] {
+            if case .number(1) = v.value {} else { r.problem(top.key("segue"), "unsupported format version: expected 1 (got \(v.summary))", v) }
+        }
+        var name = defaultName
+        if let v = o["name"], let s = r.string(v, top.key("name")) {
+            if s.contains("/") || s.hasPrefix(".") || s.contains("\0") {
+                r.problem(top.key("name"), "must be a plain file name without '/' or a leading '.' (got \(v.summary))", v)
+            } else { name = s }
+        }
+        var device = Device.standard
+        if let v = o["device"] { device = decodeDevice(v, top.key("device"), r) ?? device }
+        var scale: Double?
+        if let v = o["scale"] { scale = r.number(v, top.key("scale"), 0.1...10) }
+        var fps = 60
+        if let v = o["fps"], let n = r.integer(v, top.key("fps"), Limits.fps) { fps = n }
+        var background = Background.color(.black)
+        if let v = o["background"] {
+            if case .string("transparent") = v.value { background = .transparent }
+            else if let c = r.color(v, top.key("background")) { background = .color(c) }
+        }
+        var output = OutputSpec()
+        if let v = o["output"] { output = decodeOutput(v, top.key("output"), r) }
+        var overlays = Overlays()
+        if let v = o["overlays"], let m = r.object(v, top.key("overlays"), allowed: ["touches", "device", "caption"]) {
+            if let b = m["touches"] { overlays.touches = r.bool(b, top.key("overlays").key("touches")) ?? false }
+            if let b = m["device"] { overlays.device = r.bool(b, top.key("overlays").key("device")) ?? false }
+            if let b = m["caption"] { overlays.caption = r.bool(b, top.key("overlays").key("caption")) ?? false }
+        }
+        var screens: [(String, ScreenSpec)] = []
+        if let v = o["screens"] {
+            if case .object(let members) = v.value {
+                if members.isEmpty { r.problem(top.key("screens"), "expected at least one screen", v) }
+                for m in members {
+                    if let s = decodeScreen(m.value, top.key("screens").key(m.key), r) { screens.append((m.key, s)) }
+                }
+            } else { r.expected(top.key("screens"), "an object of screens by id", v) }
+        }
+        var start = ""
+        if let v = o["start"], let s = r.string(v, top.key("start")) { start = s }
+        var timeline: [StepSpec] = []
+        if let v = o["timeline"], let items = r.array(v, top.key("timeline")) {
+            if items.isEmpty { r.problem(top.key("timeline"), "expected at least one step", v) }
+            for (i, item) in items.enumerated() {
+                if let s = decodeStep(item, top.key("timeline").index(i), r) { timeline.append(s) }
+            }
+        }
+        // Canvas size limit, before anything is allocated.
+        let k = scale ?? device.scale
+        let px = device.pixelSize(scale: k)
+        if px.width > Limits.maxCanvasSide || px.height > Limits.maxCanvasSide || px.width < 2 || px.height < 2 {
+            r.problem(top.key(scale != nil ? "scale" : "device"),
+                      "canvas must be 2 to \(Limits.maxCanvasSide) pixels a side (got \(px.width)×\(px.height))", o["scale"] ?? o["device"])
+        }
+        return Preset(name: name, device: device, scale: scale, fps: fps, background: background, output: output,
+                      overlays: overlays, screens: screens, start: start, timeline: timeline)
+    }
+
+    static func decodeDevice(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> Device? {
+        if case .string = v.value {
+            guard let s = r.choice(v, path, Device.all.map(\.name)) else { return nil }
+            return Device.named(s)
+        }
+        guard let m = r.object(v, path, allowed: ["width", "height", "scale", "cornerRadius", "safeTop", "safeBottom"], required: ["width", "height"]) else { return nil }
+        let w = m["width"].flatMap { r.number($0, path.key("width"), 1...8192) }
+        let h = m["height"].flatMap { r.number($0, path.key("height"), 1...8192) }
+        let s = m["scale"].flatMap { r.number($0, path.key("scale"), 0.1...10) } ?? 1
+        let c = m["cornerRadius"].flatMap { r.number($0, path.key("cornerRadius"), 0...500) } ?? 0
+        let top = m["safeTop"].flatMap { r.number($0, path.key("safeTop"), 0...500) } ?? 0
+        let bottom = m["safeBottom"].flatMap { r.number($0, path.key("safeBottom"), 0...500) } ?? 0
+        guard let w, let h else { return nil }
+        return Device(name: "custom", points: Size(w, h), scale: s, cornerRadius: c, safeTop: top, safeBottom: bottom)
+    }
+
+    static let formats = ["mp4", "mov", "webm", "gif", "png", "null"]
+    static let codecs = ["h264", "hevc", "prores", "vp9"]
+    static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+
+    static func decodeOutput(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> OutputSpec {
+        var out = OutputSpec()
+        guard let m = r.object(v, path, allowed: ["format", "codec", "crf", "preset"]) else { return out }
+        if let x = m["format"] { out.format = r.choice(x, path.key("format"), formats) }
+        if let x = m["codec"] { out.codec = r.choice(x, path.key("codec"), codecs) }
+        if let x = m["crf"] { out.crf = r.integer(x, path.key("crf"), 0...51) }
+        if let x = m["preset"] { out.preset = r.choice(x, path.key("preset"), x264Presets) }
+        return out
+    }
+
+    static func decodeScreen(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> ScreenSpec? {
+        guard case .object(let members) = v.value else { r.expected(path, "an object describing a screen", v); return nil }
+        let keys = Set(members.map(\.key))
+        let kinds = ["image", "mock", "layers"].filter { keys.contains($0) }
+        guard kinds.count == 1 else {
+            r.problem(path, kinds.isEmpty ? "a screen needs exactly one of \"image\", \"mock\" or \"layers\""
+                                          : "a screen has exactly one of \"image\", \"mock\" or \"layers\" (got \(kinds.joined(separator: " and ")))", v)
+            return nil
+        }
+        switch kinds[0] {
+        case "image":
+            guard let m = r.object(v, path, allowed: ["image", "fit", "background"]) else { return nil }
+            let file = m["image"].flatMap { r.string($0, path.key("image")) }
+            let fit = m["fit"].flatMap { r.choice($0, path.key("fit"), ImageFit.allCases.map(\.rawValue)) }.flatMap(ImageFit.init) ?? .fill
+            let bg = m["background"].flatMap { r.color($0, path.key("background")) } ?? .white
+            guard let file else { return nil }
+            return .image(path: file, fit: fit, background: bg)
+        case "mock":
+            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items"]) else { return nil }
+            let kind = m["mock"].flatMap { r.string($0, path.key("mock")) }
+            let title = m["title"].flatMap { r.string($0, path.key("title"), nonEmpty: false) }
+            let tint = m["tint"].flatMap { r.color($0, path.key("tint")) }
+            let dark = m["dark"].flatMap { r.bool($0, path.key("dark")) } ?? false
+            let seed = m["seed"].flatMap { r.integer($0, path.key("seed"), 0...Int(Int32.max)) } ?? 0
+            let items = m["items"].flatMap { r.integer($0, path.key("items"), 0...200) }
+            guard let kind else { return nil }
+            return .mock(kind: kind, title: title, tint: tint, dark: dark, seed: seed, items: items)
+        default:
+            guard let m = r.object(v, path, allowed: ["layers", "background"]) else { return nil }
+            let bg = m["background"].flatMap { r.color($0, path.key("background")) } ?? .white
+            var layers: [LayerSpec] = []
+            if let arr = m["layers"].flatMap({ r.array($0, path.key("layers")) }) {
+                for (i, l) in arr.enumerated() {
+                    if let spec = decodeLayer(l, path.key("layers").index(i), r, depth: 0) { layers.append(spec) }
+                }
+            }
+            return .layers(background: bg, layers: layers)
+        }
+    }
+
+    static let layerKeys = ["type", "id", "frame", "fill", "cornerRadius", "border", "shadow", "opacity", "clips", "hidden",
+                            "children", "transform", "image", "fit", "text", "font", "color", "align", "lines"]
+
+    static func decodeLayer(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader, depth: Int) -> LayerSpec? {
+        guard let m = r.object(v, path, allowed: layerKeys, required: ["type", "frame"]) else { return nil }
+        guard let kind = m["type"].flatMap({ r.choice($0, path.key("type"), LayerSpec.Kind.allCases.map(\.rawValue)) }).flatMap(LayerSpec.Kind.init),
+              let frame = m["frame"].flatMap({ r.rect($0, path.key("frame")) }) else { return nil }
+        var l = LayerSpec(kind: kind, frame: frame)
+        l.path = path.text
+        if let x = m["id"] { l.id = r.string(x, path.key("id")) }
+        if let x = m["fill"] { l.fill = decodePaint(x, path.key("fill"), r) }
+        if let x = m["cornerRadius"] { l.cornerRadius = r.number(x, path.key("cornerRadius"), 0...10000) ?? 0 }
+        if let x = m["border"], let b = r.object(x, path.key("border"), allowed: ["width", "color"], required: ["width"]) {
+            let w = b["width"].flatMap { r.number($0, path.key("border").key("width"), 0...1000) }
+            let c = b["color"].flatMap { r.color($0, path.key("border").key("color")) } ?? .black
+            if let w { l.border = Border(width: w, color: c) }
+        }
+        if let x = m["shadow"], let s = r.object(x, path.key("shadow"), allowed: ["color", "opacity", "radius", "offset"]) {
+            let sp = path.key("shadow")
+            l.shadow = Shadow(color: s["color"].flatMap { r.color($0, sp.key("color")) } ?? .black,
+                              opacity: s["opacity"].flatMap { r.number($0, sp.key("opacity"), 0...1) } ?? 0,
+                              radius: s["radius"].flatMap { r.number($0, sp.key("radius"), 0...500) } ?? 3,
+                              offset: s["offset"].flatMap { r.point($0, sp.key("offset")) } ?? Point(0, -3))
+        }
+        if let x = m["opacity"] { l.opacity = r.number(x, path.key("opacity"), 0...1) ?? 1 }
+        if let x = m["clips"] { l.clips = r.bool(x, path.key("clips")) ?? false }
+        if let x = m["hidden"] { l.hidden = r.bool(x, path.key("hidden")) ?? false }
+        if let x = m["transform"], let t = r.object(x, path.key("transform"), allowed: ["translate", "scale", "rotate"]) {
+            let tp = path.key("transform")
+            var lt = LayerTransform()
+            if let v = t["translate"], let p = r.point(v, tp.key("translate")) { lt.translate = p }
+            if let v = t["scale"] {
+                if case .number(let s) = v.value { lt.scale = Point(s, s) } else if let p = r.point(v, tp.key("scale")) { lt.scale = p }
+            }
+            if let v = t["rotate"], let d = r.number(v, tp.key("rotate"), -36000...36000) { lt.rotate = d }
+            l.transform = lt
+        }
+        switch kind {
+        case .image:
+            if let x = m["image"] { l.image = r.string(x, path.key("image")) } else { r.problem(path.key("image"), "an image layer needs \"image\" (a file path)", v) }
+            if let x = m["fit"], let f = r.choice(x, path.key("fit"), ImageFit.allCases.map(\.rawValue)) { l.fit = ImageFit(rawValue: f)! }
+        case .text:
+            if let x = m["text"] { l.text = r.string(x, path.key("text"), nonEmpty: false) } else { r.problem(path.key("text"), "a text layer needs \"text\"", v) }
+            if let x = m["font"], let f = r.object(x, path.key("font"), allowed: ["size", "weight", "family"]) {
+                let fp = path.key("font")
+                l.style.font = Font(size: f["size"].flatMap { r.number($0, fp.key("size"), 1...1000) } ?? 17,
+                                    weight: f["weight"].flatMap { r.choice($0, fp.key("weight"), FontWeight.allCases.map(\.rawValue)) }.flatMap(FontWeight.init) ?? .regular,
+                                    family: f["family"].flatMap { r.string($0, fp.key("family")) })
+            }
+            if let x = m["color"], let c = r.color(x, path.key("color")) { l.style.color = c }
+            if let x = m["align"], let a = r.choice(x, path.key("align"), TextAlignment.allCases.map(\.rawValue)) { l.style.alignment = TextAlignment(rawValue: a)! }
+            if let x = m["lines"], let n = r.integer(x, path.key("lines"), 0...1000) { l.style.lines = n }
+        default:
+            for key in ["image", "fit", "text", "font", "color", "align", "lines"] where m[key] != nil {
+                r.problem(path.key(key), "\"\(key)\" applies to \(key == "image" || key == "fit" ? "image" : "text") layers only (this layer is \(kind.rawValue))", m[key])
+            }
+        }
+        if let x = m["children"], let arr = r.array(x, path.key("children")) {
+            if depth >= 32 { r.problem(path.key("children"), "layers nest deeper than 32 levels", x) }
+            else {
+                for (i, c) in arr.enumerated() {
+                    if let spec = decodeLayer(c, path.key("children").index(i), r, depth: depth + 1) { l.children.append(spec) }
+                }
+            }
+        }
+        return l
+    }
+
+    static func decodePaint(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> Paint? {
+        if case .string = v.value { return r.color(v, path).map(Paint.solid) }
+        guard let m = r.object(v, path, allowed: ["linear"], required: ["linear"]),
+              let lin = m["linear"], let g = r.object(lin, path.key("linear"), allowed: ["from", "to", "stops"], required: ["stops"]) else { return nil }
+        let gp = path.key("linear")
+        let from = g["from"].flatMap { r.point($0, gp.key("from")) } ?? Point(0.5, 0)
+        let to = g["to"].flatMap { r.point($0, gp.key("to")) } ?? Point(0.5, 1)
+        var stops: [GradientStop] = []
+        if let arr = g["stops"].flatMap({ r.array($0, gp.key("stops"), count: 1...64) }) {
+            var last = -Double.infinity
+            for (i, s) in arr.enumerated() {
+                let sp = gp.key("stops").index(i)
+                guard case .array(let pair) = s.value, pair.count == 2 else { r.expected(sp, "[location, \"#colour\"]", s); continue }
+                guard let loc = r.number(pair[0], sp.index(0), 0...1), let c = r.color(pair[1], sp.index(1)) else { continue }
+                if loc < last { r.problem(sp.index(0), "stop locations must not decrease (got \(JSONNode.format(loc)) after \(JSONNode.format(last)))", pair[0]) }
+                last = loc
+                stops.append(GradientStop(loc, c))
+            }
+        }
+        return .linear(from: from, to: to, stops: stops)
+    }
+
+    static let stepKeys = ["hold", "push", "pop", "present", "dismiss", "transition", "duration", "curve", "gesture", "match", "caption"]
+
+    static func decodeStep(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> StepSpec? {
+        guard let m = r.object(v, path, allowed: stepKeys) else { return nil }
+        let kinds = ["hold", "push", "pop", "present", "dismiss"].filter { m[$0] != nil }
+        guard kinds.count == 1 else {
+            r.problem(path, kinds.isEmpty ? "a step needs exactly one of hold, push, pop, present, dismiss"
+                                          : "a step has exactly one of hold, push, pop, present, dismiss (got \(kinds.joined(separator: " and ")))", v)
+            return nil
+        }
+        let kp = path.key(kinds[0])
+        let kindNode = m[kinds[0]]!
+        let kind: StepSpec.Kind
+        switch kinds[0] {
+        case "hold":
+            guard let d = r.number(kindNode, kp, 0...Limits.maxStoryDuration) else { return nil }
+            kind = .hold(d)
+            for key in ["transition", "curve", "gesture", "match", "duration"] where m[key] != nil {
+                r.problem(path.key(key), "a hold step takes no \"\(key)\"", m[key])
+            }
+        case "push":
+            guard let s = r.string(kindNode, kp) else { return nil }
+            kind = .push(s)
+        case "present":
+            guard let s = r.string(kindNode, kp) else { return nil }
+            kind = .present(s)
+        default:
+            guard case .bool(true) = kindNode.value else { r.expected(kp, "true", kindNode); return nil }
+            kind = kinds[0] == "pop" ? .pop : .dismiss
+        }
+        var step = StepSpec(kind: kind, path: path.text)
+        if let t = m["transition"] {
+            let tp = path.key("transition")
+            switch t.value {
+            case .string(let s): step.transition = s
+            case .object(let members):
+                if let type = members.first(where: { $0.key == "type" })?.value {
+                    step.transition = r.string(type, tp.key("type"))
+                } else { r.problem(tp.key("type"), "required key is missing", t) }
+                for mem in members where mem.key != "type" {
+                    step.parameters[mem.key] = TransitionParameter(node: mem.value, path: tp.key(mem.key))
+                }
+            default: r.expected(tp, "a transition name or { \"type\": name, ... }", t)
+            }
+        }
+        if let d = m["duration"] { step.duration = r.number(d, path.key("duration"), 0...Limits.maxStoryDuration, exclusiveLower: true) }
+        if let c = m["curve"] { step.curve = decodeCurve(c, path.key("curve"), r) }
+        if let g = m["gesture"] { step.gesture = decodeGesture(g, path.key("gesture"), r) }
+        if let x = m["caption"] { step.caption = r.string(x, path.key("caption"), nonEmpty: false) }
+        if let x = m["match"], let arr = r.array(x, path.key("match")) {
+            var pairs: [[String]] = []
+            for (i, p) in arr.enumerated() {
+                let pp = path.key("match").index(i)
+                guard case .array(let ids) = p.value, ids.count == 2 else { r.expected(pp, "[fromId, toId]", p); continue }
+                if let a = r.string(ids[0], pp.index(0)), let b = r.string(ids[1], pp.index(1)) { pairs.append([a, b]) }
+            }
+            step.match = pairs
+        }
+        return step
+    }
+
+    static let curveNames = ["linear", "easeIn", "easeOut", "easeInOut", "default", "system"]
+
+    static func decodeCurve(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> CurveSpec? {
+        if case .string = v.value { return r.choice(v, path, curveNames).map(CurveSpec.named) }
+        guard case .object(let members) = v.value, members.count == 1 else {
+            r.expected(path, "a curve name (\(curveNames.joined(separator: ", "))), { \"bezier\": [x1, y1, x2, y2] } or { \"spring\": {...} }", v)
+            return nil
+        }
+        let key = members[0].key, body = members[0].value
+        switch key {
+        case "bezier":
+            guard let p = r.numbers(body, path.key("bezier"), count: 4) else { return nil }
+            if !(0...1).contains(p[0]) || !(0...1).contains(p[2]) {
+                r.problem(path.key("bezier"), "x1 and x2 must be between 0 and 1 (got \(JSONNode.format(p[0])) and \(JSONNode.format(p[2])))", body)
+                return nil
+            }
+            return .bezier(p[0], p[1], p[2], p[3])
+        case "spring":
+            let sp = path.key("spring")
+            guard case .object(let sm) = body.value else { r.expected(sp, "an object", body); return nil }
+            let keys = Set(sm.map(\.key))
+            if keys.contains("mass") || keys.contains("stiffness") {
+                guard let o = r.object(body, sp, allowed: ["mass", "stiffness", "damping", "velocity"], required: ["stiffness", "damping"]) else { return nil }
+                let mass = o["mass"].flatMap { r.number($0, sp.key("mass"), 0...1e6, exclusiveLower: true) } ?? 1
+                let k = o["stiffness"].flatMap { r.number($0, sp.key("stiffness"), 0...1e7, exclusiveLower: true) }
+                let c = o["damping"].flatMap { r.number($0, sp.key("damping"), 0...1e7, exclusiveLower: true) }
+                let vel = o["velocity"].flatMap { r.number($0, sp.key("velocity"), -1000...1000) } ?? 0
+                guard let k, let c else { return nil }
+                return .caSpring(mass: mass, stiffness: k, damping: c, velocity: vel)
+            }
+            if keys.contains("bounce") {
+                guard let o = r.object(body, sp, allowed: ["duration", "bounce"], required: ["duration"]) else { return nil }
+                let d = o["duration"].flatMap { r.number($0, sp.key("duration"), 0...60, exclusiveLower: true) }
+                let b = o["bounce"].flatMap { r.number($0, sp.key("bounce"), -1...1, exclusiveLower: true) } ?? 0
+                guard let d else { return nil }
+                return .swiftUISpring(duration: d, bounce: b)
+            }
+            guard let o = r.object(body, sp, allowed: ["damping", "velocity"], required: ["damping"]) else { return nil }
+            let z = o["damping"].flatMap { r.number($0, sp.key("damping"), 0...1, exclusiveLower: true) }
+            let vel = o["velocity"].flatMap { r.number($0, sp.key("velocity"), -1000...1000) } ?? 0
+            guard let z else { return nil }
+            return .uiviewSpring(damping: z, velocity: vel)
+        default:
+            r.problem(path.key(key), "unknown curve \"\(key)\" (expected a name, \"bezier\" or \"spring\")", body)
+            return nil
+        }
+    }
+
+    static func decodeGesture(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> GestureSpec? {
+        guard let m = r.object(v, path, allowed: ["from", "to", "duration", "curve", "samples", "release", "velocity"]) else { return nil }
+        var g = GestureSpec()
+        if let x = m["samples"] {
+            if m["from"] != nil || m["to"] != nil || m["duration"] != nil {
+                r.problem(path.key("samples"), "give either \"samples\" or \"from\"/\"to\"/\"duration\", not both", x)
+            }
+            if let arr = r.array(x, path.key("samples"), count: 2...100_000) {
+                var last = -Double.infinity
+                var out: [[Double]] = []
+                for (i, s) in arr.enumerated() {
+                    guard let t = r.numbers(s, path.key("samples").index(i), count: 3) else { continue }
+                    if t[0] <= last { r.problem(path.key("samples").index(i).index(0), "sample times must increase (got \(JSONNode.format(t[0])) after \(JSONNode.format(last)))", s) }
+                    if t[0] < 0 { r.problem(path.key("samples").index(i).index(0), "must not be negative (got \(JSONNode.format(t[0])))", s) }
+                    last = t[0]
+                    out.append(t)
+                }
+                g.samples = out
+            }
+        } else {
+            for key in ["from", "to", "duration"] where m[key] == nil { r.problem(path.key(key), "required key is missing (or give \"samples\")", v) }
+            g.from = m["from"].flatMap { r.point($0, path.key("from")) }
+            g.to = m["to"].flatMap { r.point($0, path.key("to")) }
+            g.duration = m["duration"].flatMap { r.number($0, path.key("duration"), 0...Limits.maxStoryDuration, exclusiveLower: true) }
+        }
+        if let x = m["curve"] { g.curve = decodeCurve(x, path.key("curve"), r) }
+        if let x = m["release"], let s = r.choice(x, path.key("release"), ["auto", "finish", "cancel"]) { g.release = s }
+        if let x = m["velocity"] { g.velocity = r.point(x, path.key("velocity")) }
+        return g
+    }
+}

@@ -1,1 +1,0 @@
-// The Presets room; see docs/ARCHITECTURE.md.

@@ -1,0 +1,233 @@
+import Foundation
+import Geometry
+import Media
+import Motion
+import Raster
+import Scene
+import Transitions
+
+/// Options given on the command line that override the preset (DESIGN §1).
+public struct Overrides: Sendable {
+    public var fps: Int?
+    public var scale: Double?
+    public init(fps: Int? = nil, scale: Double? = nil) { self.fps = fps; self.scale = scale }
+}
+
+/// Preset → Storyboard: loads assets (relative to the preset's folder, never outside it),
+/// builds screen node trees, simulates the stack and places every step at absolute times.
+public struct Resolver {
+    public var file: String
+    /// The folder assets resolve against.
+    public var baseDirectory: String
+
+    public init(file: String, baseDirectory: String) { self.file = file; self.baseDirectory = baseDirectory }
+
+    public func resolve(_ preset: Preset, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
+        var problems: [Problem] = []
+        func problem(_ path: String, _ message: String) { problems.append(Problem(file: file, path: path, message: message)) }
+
+        let scale = overrides.scale.map { $0 * (preset.scale ?? preset.device.scale) } ?? preset.scale ?? preset.device.scale
+        let px = preset.device.pixelSize(scale: scale)
+        if px.width > Limits.maxCanvasSide || px.height > Limits.maxCanvasSide || px.width < 2 || px.height < 2 {
+            problem("scale", "canvas must be 2 to \(Limits.maxCanvasSide) pixels a side (got \(px.width)×\(px.height))")
+        }
+        let fps = overrides.fps ?? preset.fps
+        let canvas = Size(Double(px.width) / scale, Double(px.height) / scale)
+
+        // Screens.
+        var images: [String: Bitmap] = [:]
+        func loadImage(_ relative: String, path: String) -> Bitmap? {
+            if let b = images[relative] { return b }
+            switch AssetPath.resolve(relative, in: baseDirectory) {
+            case .failure(let why):
+                problem(path, why.description)
+                return nil
+            case .success(let full):
+                do {
+                    let b = try ImageDecoder.decode(path: full, maxDimension: Limits.maxImageSide)
+                    images[relative] = b
+                    return b
+                } catch {
+                    problem(path, "cannot load image \"\(relative)\": \(error)")
+                    return nil
+                }
+            }
+        }
+        func node(_ l: LayerSpec) -> Node {
+            var kind: Node.Kind
+            switch l.kind {
+            case .rect: kind = .rect
+            case .ellipse: kind = .ellipse
+            case .group: kind = .group
+            case .text: kind = .text(l.text ?? "", l.style)
+            case .image:
+                if let file = l.image, let b = loadImage(file, path: l.path + ".image") { kind = .image(b, l.fit) } else { kind = .rect }
+            }
+            return Node(id: l.id, kind: kind, frame: l.frame, fill: l.fill, cornerRadius: l.cornerRadius, border: l.border,
+                        shadow: l.shadow, opacity: l.opacity, clips: l.clips, hidden: l.hidden, transform: l.transform,
+                        children: l.children.map(node))
+        }
+        var screens: [String: Node] = [:]
+        let full = Rect(0, 0, canvas.width, canvas.height)
+        for (id, spec) in preset.screens {
+            let path = JSONPath().key("screens").key(id).text
+            switch spec {
+            case .image(let file, let fit, let bg):
+                if let b = loadImage(file, path: path + ".image") {
+                    screens[id] = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true,
+                                       children: [.image(b, frame: full, fit: fit)])
+                }
+            case .layers(let bg, let layers):
+                screens[id] = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true, children: layers.map(node))
+            case .mock(let kind, let title, let tint, let dark, let seed, let items):
+                if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items) {
+                    var root = n
+                    root.id = id
+                    screens[id] = root
+                } else {
+                    problem(path + ".mock", "unknown mock \"\(kind)\" (expected one of: \(Mocks.kinds.map(\.name).joined(separator: ", ")))")
+                }
+            }
+        }
+
+        // Timeline.
+        let known = Set(preset.screens.map(\.id))
+        if !known.contains(preset.start) {
+            problem("start", "no screen \"\(preset.start)\" (screens: \(preset.screens.map(\.id).joined(separator: ", ")))")
+        }
+        enum Entry { case pushed(String), presented(String) }
+        var stack: [Entry] = [.pushed(preset.start)]
+        func top() -> String { switch stack.last! { case .pushed(let s), .presented(let s): return s } }
+        var steps: [Step] = []
+        var t = 0.0
+        for (i, spec) in preset.timeline.enumerated() {
+            let path = spec.path
+            let before = top()
+            var operation: StackOperation?
+            switch spec.kind {
+            case .hold(let d):
+                steps.append(Step(index: i, path: path, operation: nil, start: t, end: t + d, before: before, after: before,
+                                  transitionName: nil, transition: nil, timing: nil, curveName: "-", caption: spec.caption))
+                t += d
+                continue
+            case .push(let id), .present(let id):
+                operation = { if case .push = spec.kind { return .push } else { return .present } }()
+                if !known.contains(id) {
+                    let verb = operation == .push ? "push" : "present"
+                    problem(path + ".\(verb)", "no screen \"\(id)\" (screens: \(preset.screens.map(\.id).joined(separator: ", ")))")
+                    continue
+                }
+                stack.append(operation == .push ? .pushed(id) : .presented(id))
+            case .pop:
+                operation = .pop
+                guard stack.count > 1, case .pushed = stack.last! else {
+                    problem(path + ".pop", stack.count > 1 ? "the top screen \"\(before)\" was presented: dismiss it instead of popping"
+                                                           : "nothing to pop: \"\(before)\" is the only screen on the stack")
+                    continue
+                }
+                stack.removeLast()
+            case .dismiss:
+                operation = .dismiss
+                guard stack.count > 1, case .presented = stack.last! else {
+                    problem(path + ".dismiss", "nothing to dismiss: \"\(before)\" was not presented")
+                    continue
+                }
+                stack.removeLast()
+            }
+            let name = spec.transition ?? "uikit"
+            guard let entry = Catalog.entry(named: name) else {
+                let hint = FieldReader.closest(name, in: Catalog.entries.map(\.name)).map { "; did you mean \"\($0)\"?" } ?? ""
+                problem(path + ".transition", "unknown transition \"\(name)\"\(hint) (expected one of: \(Catalog.entries.map(\.name).joined(separator: ", ")))")
+                continue
+            }
+            var params: [String: ParameterValue] = [:]
+            for (key, p) in spec.parameters.sorted(by: { $0.key < $1.key }) {
+                guard let ps = entry.parameters.first(where: { $0.name == key }) else {
+                    let names = entry.parameters.map(\.name)
+                    problem(p.path.text, "unknown parameter \"\(key)\" for \(name)" + (names.isEmpty ? " (it takes none)" : " (expected one of: \(names.joined(separator: ", ")))"))
+                    continue
+                }
+                switch (ps.kind, p.node.value) {
+                case (.number(let range), .number(let n)):
+                    if range.contains(n) { params[key] = .number(n) }
+                    else { problem(p.path.text, "must be between \(JSONNode.format(range.lowerBound)) and \(JSONNode.format(range.upperBound)) (got \(p.node.summary))") }
+                case (.choice(let options), .string(let s)):
+                    if options.contains(s) { params[key] = .string(s) }
+                    else { problem(p.path.text, "expected one of \(options.joined(separator: ", ")) (got \(p.node.summary))") }
+                case (.bool, .bool(let b)): params[key] = .bool(b)
+                case (.number, _): problem(p.path.text, "expected a number (got \(p.node.summary))")
+                case (.choice(let options), _): problem(p.path.text, "expected one of \(options.joined(separator: ", ")) (got \(p.node.summary))")
+                case (.bool, _): problem(p.path.text, "expected true or false (got \(p.node.summary))")
+                }
+            }
+            if spec.gesture != nil {
+                problem(path + ".gesture", "interactive (gesture-driven) steps are not supported by this build yet")
+                continue
+            }
+            let transition = entry.make(Parameters(merging: entry, params))
+            let curveSpec = spec.curve
+            let curve = curveSpec.map(CurveMapping.curve) ?? transition.defaultCurve
+            let timing: Timing
+            do {
+                timing = try Timing(curve: curve, duration: spec.duration ?? (curveSpec.map(CurveMapping.hasOwnDuration) == true ? nil : transition.defaultDuration))
+            } catch {
+                problem(path + ".curve", "\(error)")
+                continue
+            }
+            let after = top()
+            steps.append(Step(index: i, path: path, operation: operation, start: t, end: t + timing.duration, before: before, after: after,
+                              transitionName: name, transition: transition, timing: timing,
+                              curveName: curveSpec.map(CurveMapping.name) ?? CurveMapping.name(of: transition.defaultCurve), caption: spec.caption))
+            t += timing.duration
+        }
+        if t > Limits.maxStoryDuration {
+            problem("timeline", "the story lasts \(JSONNode.format(t)) s; at most \(JSONNode.format(Limits.maxStoryDuration)) s is allowed")
+        }
+        if !problems.isEmpty { throw PresetError(problems) }
+        return Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height, fps: fps,
+                          background: preset.background, output: preset.output, overlays: preset.overlays, screens: screens,
+                          start: preset.start, steps: steps)
+    }
+}
+
+extension Parameters {
+    /// The catalog defaults with the preset's values on top.
+    init(merging entry: CatalogEntry, _ values: [String: ParameterValue]) {
+        var merged: [String: ParameterValue] = [:]
+        for spec in entry.parameters { merged[spec.name] = spec.defaultValue }
+        for (k, v) in values { merged[k] = v }
+        self.init(merged)
+    }
+}
+
+/// Asset paths: relative to the preset's folder, never outside it (no absolute paths, no `..`
+/// escape, no symlink escape), plain local files only.
+public enum AssetPath {
+    public static func resolve(_ relative: String, in base: String) -> Result<String, AssetPathError> {
+        if relative.isEmpty { return .failure(AssetPathError("empty asset path")) }
+        if relative.hasPrefix("/") || relative.hasPrefix("~") {
+            return .failure(AssetPathError("asset \"\(relative)\" must be a path relative to the preset's folder"))
+        }
+        if relative.contains("://") || relative.contains(":") && relative.split(separator: ":").first.map({ !$0.contains("/") }) == true {
+            return .failure(AssetPathError("asset \"\(relative)\" must be a local file path, not a URL or protocol"))
+        }
+        let baseURL = URL(fileURLWithPath: base).standardizedFileURL.resolvingSymlinksInPath()
+        let full = baseURL.appendingPathComponent(relative).standardizedFileURL
+        let real = full.resolvingSymlinksInPath()
+        let root = baseURL.path.hasSuffix("/") ? baseURL.path : baseURL.path + "/"
+        guard real.path.hasPrefix(root) else {
+            return .failure(AssetPathError("asset \"\(relative)\" is outside the preset's folder"))
+        }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: real.path, isDirectory: &isDir) else {
+            return .failure(AssetPathError("asset \"\(relative)\" not found (looked for \(real.path))"))
+        }
+        if isDir.boolValue { return .failure(AssetPathError("asset \"\(relative)\" is a folder, not an image file")) }
+        return .success(real.path)
+    }
+}
+
+public struct AssetPathError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    init(_ d: String) { description = d }
+}

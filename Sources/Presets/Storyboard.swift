@@ -1,0 +1,99 @@
+import Geometry
+import Motion
+import Scene
+import Transitions
+
+/// A preset resolved for rendering: screens as node trees, steps at absolute story times, the
+/// canvas in pixels. Every frame is a pure function of (storyboard, frame index) (DESIGN §3).
+public struct Storyboard: Sendable {
+    public var name: String
+    public var device: Device
+    /// Pixels per point.
+    public var scale: Double
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var fps: Int
+    public var background: Background
+    public var output: OutputSpec
+    public var overlays: Overlays
+    /// Each screen as a canvas-sized node in points.
+    public var screens: [String: Node]
+    public var start: String
+    public var steps: [Step]
+
+    /// The canvas in points.
+    public var canvas: Size { Size(Double(pixelWidth) / scale, Double(pixelHeight) / scale) }
+
+    /// Total story duration in seconds.
+    public var duration: Double { steps.last?.end ?? 0 }
+
+    /// round(D × fps × F) + 1 frames, so the last frame shows the final state (DESIGN §3).
+    public func frameCount(slowMotion: Double = 1) -> Int {
+        Int((duration * Double(fps) * slowMotion).rounded()) + 1
+    }
+
+    /// Story time shown by frame i: i / (fps × F).
+    public func time(ofFrame i: Int, slowMotion: Double = 1) -> Double {
+        Double(i) / (Double(fps) * slowMotion)
+    }
+
+    /// What is on screen at story time t.
+    public func state(at t: Double) -> FrameState {
+        var top = start
+        for (i, step) in steps.enumerated() {
+            if t < step.start { break }
+            if t < step.end, step.operation != nil {
+                return .transition(step: i, progress: step.progress(at: t - step.start))
+            }
+            top = step.after
+        }
+        return .still(screen: top)
+    }
+}
+
+public enum FrameState: Sendable, Equatable {
+    case still(screen: String)
+    case transition(step: Int, progress: Double)
+}
+
+/// One step of the timeline with its absolute times.
+public struct Step: Sendable {
+    public var index: Int
+    /// `timeline[i]` in the preset.
+    public var path: String
+    /// nil for a hold.
+    public var operation: StackOperation?
+    public var start: Double
+    public var end: Double
+    /// The top screen before and after the step (equal for a hold).
+    public var before: String
+    public var after: String
+    public var transitionName: String?
+    public var transition: (any Transition)?
+    public var timing: Timing?
+    public var curveName: String
+    public var caption: String?
+
+    public var duration: Double { end - start }
+
+    /// Progress at time `t` since the step's start: exactly 0 at the start and 1 at the end.
+    public func progress(at t: Double) -> Double {
+        guard let timing else { return t >= duration ? 1 : 0 }
+        if t >= duration { return 1 }
+        return timing.progress(at: t)
+    }
+
+    /// The frame input for a transition step at progress p.
+    public func frame(from: Node, to: Node, canvas: Size, progress p: Double) -> TransitionFrame? {
+        guard let operation else { return nil }
+        return TransitionFrame(from: from, to: to, canvas: canvas, operation: operation, progress: p)
+    }
+
+    /// A short name for captions and tables: "push detail (uikit)".
+    public var title: String {
+        if let caption { return caption }
+        guard let operation else { return "hold" }
+        let target = operation.isForward ? " \(after)" : ""
+        return "\(operation.rawValue)\(target) (\(transitionName ?? "?"))"
+    }
+}

@@ -1,0 +1,135 @@
+import Geometry
+import Motion
+import Scene
+
+/// What a navigation step does to the stack. Pop and dismiss run the forward transition backwards.
+public enum StackOperation: String, Sendable, CaseIterable {
+    case push, pop, present, dismiss
+    /// True for the operations that bring a new screen in (push, present).
+    public var isForward: Bool { self == .push || self == .present }
+}
+
+/// The way content moves (DESIGN §3): a push with `left` brings the new screen in from the right.
+public enum Direction: String, Sendable, CaseIterable {
+    case left, right, up, down
+}
+
+/// One frame's input: the two screens as nodes (usually snapshot images filling the canvas),
+/// the canvas size in points, and the progress of the step (0 at its start, 1 at its end).
+public struct TransitionFrame: Sendable {
+    /// The screen on top of the stack before the step.
+    public var from: Node
+    /// The screen on top of the stack after the step.
+    public var to: Node
+    public var canvas: Size
+    public var operation: StackOperation
+    public var progress: Double
+
+    public init(from: Node, to: Node, canvas: Size, operation: StackOperation, progress: Double) {
+        self.from = from; self.to = to; self.canvas = canvas; self.operation = operation; self.progress = progress
+    }
+
+    /// The screen that is underneath during the forward animation (the older one) and the one on
+    /// top (the newer one), with the forward progress: a pop at progress p shows the push at 1 − p.
+    public var forward: (under: Node, over: Node, progress: Double) {
+        operation.isForward ? (from, to, progress) : (to, from, 1 - progress)
+    }
+}
+
+/// A value a preset may give a transition parameter.
+public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    public var description: String {
+        switch self {
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case .string(let s): return s
+        case .bool(let b): return String(b)
+        }
+    }
+}
+
+/// A parameter's description, its default and the values it accepts (checked by Presets).
+public struct ParameterSpec: Sendable {
+    public enum Kind: Sendable {
+        case number(ClosedRange<Double>)
+        case choice([String])
+        case bool
+    }
+    public var name: String
+    public var kind: Kind
+    public var defaultValue: ParameterValue
+    public var summary: String
+    public init(_ name: String, _ kind: Kind, default defaultValue: ParameterValue, _ summary: String) {
+        self.name = name; self.kind = kind; self.defaultValue = defaultValue; self.summary = summary
+    }
+}
+
+/// A transition of the catalog: builds the scene of one frame. Implementations are pure values:
+/// the same frame input gives the same scene, on any thread (DESIGN §3).
+public protocol Transition: Sendable {
+    /// The duration a step uses when the preset gives none (seconds).
+    var defaultDuration: Double { get }
+    /// The curve a step uses when the preset gives none.
+    var defaultCurve: Curve { get }
+    func scene(_ frame: TransitionFrame) -> Node
+}
+
+/// Resolved parameters: the preset's values over the catalog defaults.
+public struct Parameters: Sendable {
+    public var values: [String: ParameterValue]
+    public init(_ values: [String: ParameterValue] = [:]) { self.values = values }
+    public func number(_ name: String, _ fallback: Double) -> Double {
+        if case .number(let n)? = values[name] { return n }
+        return fallback
+    }
+    public func string(_ name: String, _ fallback: String) -> String {
+        if case .string(let s)? = values[name] { return s }
+        return fallback
+    }
+}
+
+/// One entry of `segue list transitions`.
+public struct CatalogEntry: Sendable {
+    public var name: String
+    public var summary: String
+    public var parameters: [ParameterSpec]
+    public var make: @Sendable (Parameters) -> any Transition
+}
+
+public enum Catalog {
+    public static let entries: [CatalogEntry] = [UIKitTransition.entry, CrossDissolveTransition.entry]
+
+    public static func entry(named name: String) -> CatalogEntry? { entries.first { $0.name == name } }
+
+    /// Builds a transition from a name and the preset's parameters (assumed validated against the
+    /// entry's specs; a missing value takes the default).
+    public static func make(_ name: String, parameters: [String: ParameterValue] = [:]) -> (any Transition)? {
+        guard let e = entry(named: name) else { return nil }
+        var merged: [String: ParameterValue] = [:]
+        for spec in e.parameters { merged[spec.name] = spec.defaultValue }
+        for (k, v) in parameters { merged[k] = v }
+        return e.make(Parameters(merged))
+    }
+}
+
+extension Node {
+    /// The canvas-filling group a transition returns.
+    static func canvas(_ size: Size, _ children: [Node]) -> Node {
+        Node(kind: .group, frame: Rect(0, 0, size.width, size.height), children: children)
+    }
+
+    /// This node moved by (dx, dy) in its parent, on top of whatever placement it had.
+    func moved(_ dx: Double, _ dy: Double) -> Node {
+        var n = self
+        n.placement = n.placement.concatenating(.translation(dx, dy))
+        return n
+    }
+
+    func withOpacity(_ alpha: Double) -> Node {
+        var n = self
+        n.opacity *= alpha
+        return n
+    }
+}

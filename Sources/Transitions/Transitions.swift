@@ -1,1 +1,0 @@
-// The Transitions room; see docs/ARCHITECTURE.md.

@@ -1,0 +1,76 @@
+import Geometry
+import Motion
+import Scene
+
+/// UINavigationController's parallax push and pop (`_UINavigationParallaxTransition`,
+/// reference/transitions.md §2.1): the new screen slides in from the right edge with a 9 pt edge
+/// shadow; the old one slides 30 % of the width left (width − round(0.7 × width)) under a black
+/// dimming view whose alpha reaches 0.1. The shadow's alpha follows the dimming amount.
+public struct UIKitTransition: Transition {
+    public var parallax: Double
+    public var dim: Double
+    public var shadowWidth: Double
+    public var shadowOpacity: Double
+
+    public init(parallax: Double = 0.3, dim: Double = 0.1, shadowWidth: Double = 9, shadowOpacity: Double = 0.2) {
+        self.parallax = parallax; self.dim = dim; self.shadowWidth = shadowWidth; self.shadowOpacity = shadowOpacity
+    }
+
+    public var defaultDuration: Double { 0.35 }
+    public var defaultCurve: Curve { .system }
+
+    /// How far the under screen moves left at the end of a push, in points. UIKit rounds the
+    /// remaining 70 % of the width to whole points.
+    public func parallaxOffset(width: Double) -> Double {
+        width - (width * (1 - parallax)).rounded()
+    }
+
+    public func scene(_ frame: TransitionFrame) -> Node {
+        let (under, over, q) = frame.forward
+        let w = frame.canvas.width, h = frame.canvas.height
+        let overX = w * (1 - q)
+        var layers: [Node] = [under.moved(-parallaxOffset(width: w) * q, 0)]
+        if dim > 0 && q > 0 {
+            layers.append(.rect(Rect(0, 0, w, h), Color.black.withAlpha(dim * q)))
+        }
+        if shadowWidth > 0 && shadowOpacity > 0 && q > 0 && q < 1 {
+            // A vertical strip left of the top screen: clear at its outer edge, darkest where it
+            // touches the screen.
+            layers.append(Node(kind: .rect, frame: Rect(overX - shadowWidth, 0, shadowWidth, h),
+                               fill: .linear(from: Point(0, 0.5), to: Point(1, 0.5), stops: [
+                                   GradientStop(0, Color.black.withAlpha(0)),
+                                   GradientStop(1, Color.black.withAlpha(shadowOpacity)),
+                               ]), opacity: q))
+        }
+        layers.append(over.moved(overX, 0))
+        return .canvas(frame.canvas, layers)
+    }
+
+    public static let entry = CatalogEntry(
+        name: "uikit",
+        summary: "UINavigationController push/pop: slides in from the right over a 30 % parallax, 0.1 black dim and a 9 pt edge shadow",
+        parameters: [
+            ParameterSpec("parallax", .number(0...1), default: .number(0.3), "fraction of the width the under screen moves"),
+            ParameterSpec("dim", .number(0...1), default: .number(0.1), "black dimming alpha over the under screen at the end"),
+            ParameterSpec("shadowWidth", .number(0...100), default: .number(9), "edge shadow width in points"),
+            ParameterSpec("shadowOpacity", .number(0...1), default: .number(0.2), "edge shadow alpha where it touches the screen"),
+        ],
+        make: { p in
+            UIKitTransition(parallax: p.number("parallax", 0.3), dim: p.number("dim", 0.1),
+                            shadowWidth: p.number("shadowWidth", 9), shadowOpacity: p.number("shadowOpacity", 0.2))
+        })
+}
+
+/// UIKit's cross dissolve: the new screen fades in over the old one.
+public struct CrossDissolveTransition: Transition {
+    public init() {}
+    public var defaultDuration: Double { 0.3 }
+    public var defaultCurve: Curve { .easeInOut }
+    public func scene(_ frame: TransitionFrame) -> Node {
+        let (under, over, q) = frame.forward
+        return .canvas(frame.canvas, [under, over.withOpacity(q)])
+    }
+    public static let entry = CatalogEntry(
+        name: "cross-dissolve", summary: "UIKit's cross dissolve: the new screen fades in over the old one",
+        parameters: [], make: { _ in CrossDissolveTransition() })
+}

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+/// Runs the built `segue` CLI (SEGUE_BIN, set by scripts/test; else the release or debug build).
+enum CLI {
+    static var binary: String {
+        if let b = ProcessInfo.processInfo.environment["SEGUE_BIN"], !b.isEmpty { return b }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for config in ["release", "debug"] {
+            let p = root.appendingPathComponent(".build/\(config)/segue").path
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return "segue"
+    }
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    @discardableResult
+    static func run(_ args: [String], in dir: String? = nil, executable: String? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable ?? binary)
+        p.arguments = args
+        if let dir { p.currentDirectoryURL = URL(fileURLWithPath: dir) }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        // Read both pipes concurrently so a chatty child cannot block on a full pipe.
+        let errData = DataBox()
+        let t = Thread { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
+        t.start()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        while !errData.done { usleep(1000) }
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self))
+    }
+
+    /// ffprobe's JSON for a file.
+    static func probe(_ path: String, countFrames: Bool = true) throws -> [String: Any] {
+        var args = ["-v", "error", "-show_streams", "-show_format", "-of", "json"]
+        if countFrames { args.insert("-count_frames", at: 0) }
+        let r = try run(args + [path], executable: which("ffprobe"))
+        guard r.status == 0, let obj = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] else {
+            throw NSError(domain: "ffprobe", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr])
+        }
+        return obj
+    }
+
+    /// Frame `index` of a video decoded by ffmpeg to 8-bit RGB, reading the matrix and range as
+    /// BT.709 limited (what Segue tags), full-range RGB out.
+    static func decodeFrame(_ path: String, index: Int, width: Int, height: Int) throws -> [UInt8] {
+        let tmp = NSTemporaryDirectory() + "segue-e2e-\(getpid())-\(index)-\(UUID().uuidString).rgb"
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let r = try run(["-v", "error", "-y", "-i", path, "-vf",
+                         "select=eq(n\\,\(index)),scale=in_color_matrix=bt709:in_range=tv:out_range=pc:flags=accurate_rnd+full_chroma_int,format=rgb24",
+                         "-frames:v", "1", "-f", "rawvideo", tmp], executable: which("ffmpeg"))
+        guard r.status == 0, let d = FileManager.default.contents(atPath: tmp) else {
+            throw NSError(domain: "ffmpeg", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr])
+        }
+        XCTAssertEqual(d.count, width * height * 3, "decoded frame size")
+        return [UInt8](d)
+    }
+
+    static func which(_ tool: String) -> String {
+        for dir in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(tool)") {
+            return "\(dir)/\(tool)"
+        }
+        return tool
+    }
+
+    static func tempDir(_ name: String) throws -> String {
+        let d = NSTemporaryDirectory() + "segue-e2e-\(name)-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }
+}
+
+final class DataBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _data = Data()
+    private var _done = false
+    var data: Data {
+        get { lock.lock(); defer { lock.unlock() }; return _data }
+        set { lock.lock(); _data = newValue; _done = true; lock.unlock() }
+    }
+    var done: Bool { lock.lock(); defer { lock.unlock() }; return _done }
+}

@@ -1,4 +1,0 @@
-import XCTest
-final class EndToEndSmokeTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) // PLACEHOLDER: replace }
-}

@@ -1,4 +1,0 @@
-import XCTest
-final class ExportSmokeTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) // PLACEHOLDER: replace }
-}

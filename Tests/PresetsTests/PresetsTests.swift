@@ -1,4 +1,0 @@
-import XCTest
-final class PresetsSmokeTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) // PLACEHOLDER: replace }
-}

@@ -1,4 +1,0 @@
-import XCTest
-final class TransitionsSmokeTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) // PLACEHOLDER: replace }
-}

@@ -1,0 +1,45 @@
+# Shared by scripts/segue, scripts/test and scripts/bench: install what is missing, build.
+# shellcheck shell=bash
+
+SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# Debian packages Segue needs to build and run: FFmpeg's libraries, text (FreeType, HarfBuzz,
+# fontconfig) and the fonts mocks use.
+SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
+    libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-wqy-microhei)
+# What the tests add: ffprobe/ffmpeg to check outputs independently.
+SEGUE_TEST_PACKAGES=(ffmpeg)
+
+segue_log() { printf 'segue: %s\n' "$*" >&2; }
+
+# ensure_packages PKG... — apt-get installs those not installed (sudo when not root).
+ensure_packages() {
+    local missing=()
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    segue_log "installing ${missing[*]}"
+    $sudo apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+ensure_swift() {
+    if ! command -v swift >/dev/null 2>&1; then
+        [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
+    fi
+    command -v swift >/dev/null 2>&1 || { segue_log "the Swift toolchain (swift 6) is required and was not found on PATH"; exit 1; }
+}
+
+# build_release — builds .build/release/segue when it is missing or any source is newer.
+build_release() {
+    local bin="$SEGUE_ROOT/.build/release/segue"
+    if [ -x "$bin" ] && [ -z "$(find "$SEGUE_ROOT/Sources" "$SEGUE_ROOT/Package.swift" -newer "$bin" -print -quit 2>/dev/null)" ]; then
+        return 0
+    fi
+    segue_log "building (release)…"
+    (cd "$SEGUE_ROOT" && swift build -c release --product segue >&2) || { segue_log "build failed"; exit 1; }
+    touch "$bin"
+}
