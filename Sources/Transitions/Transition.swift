@@ -14,19 +14,73 @@ public enum Direction: String, Sendable, CaseIterable {
     case left, right, up, down
 }
 
+/// An element matched between the two screens (magic-move, shrink-dismiss): where it is on each
+/// screen (canvas points) and a snapshot of it as drawn on each.
+public struct MatchedElement: Sendable {
+    public var fromID: String
+    public var toID: String
+    /// The element's frame on the `from` screen, in canvas points.
+    public var fromFrame: Rect
+    /// The element's frame on the `to` screen, in canvas points.
+    public var toFrame: Rect
+    /// The element as drawn on the `from` screen (its own bitmap, frame-sized).
+    public var fromImage: any ImageSource
+    /// The element as drawn on the `to` screen.
+    public var toImage: any ImageSource
+    public var fromCornerRadius: Double
+    public var toCornerRadius: Double
+
+    public init(fromID: String, toID: String, fromFrame: Rect, toFrame: Rect, fromImage: any ImageSource, toImage: any ImageSource,
+                fromCornerRadius: Double = 0, toCornerRadius: Double = 0) {
+        self.fromID = fromID; self.toID = toID; self.fromFrame = fromFrame; self.toFrame = toFrame
+        self.fromImage = fromImage; self.toImage = toImage
+        self.fromCornerRadius = fromCornerRadius; self.toCornerRadius = toCornerRadius
+    }
+}
+
+/// The finger's part of an interactive frame.
+public struct Interaction: Sendable, Hashable {
+    /// Finger position minus where it touched down (points); frozen at its release value after release.
+    public var translation: Point
+    public var released: Bool
+    /// Progress at the moment of release.
+    public var releaseProgress: Double
+    /// The release decision: true when the transition completes, false when it cancels.
+    public var finishing: Bool
+
+    public init(translation: Point, released: Bool, releaseProgress: Double, finishing: Bool) {
+        self.translation = translation; self.released = released
+        self.releaseProgress = releaseProgress; self.finishing = finishing
+    }
+
+    /// How far the completion animation has run: 0 at release, 1 at its end (may overshoot for springs).
+    public func completion(progress p: Double) -> Double {
+        guard released else { return 0 }
+        if finishing { return releaseProgress >= 1 ? 1 : (p - releaseProgress) / (1 - releaseProgress) }
+        return releaseProgress <= 0 ? 1 : (releaseProgress - p) / releaseProgress
+    }
+}
+
 /// One frame's input: the two screens as nodes (usually snapshot images filling the canvas),
 /// the canvas size in points, and the progress of the step (0 at its start, 1 at its end).
 public struct TransitionFrame: Sendable {
-    /// The screen on top of the stack before the step.
+    /// The screen on top of the stack before the step (matched elements hidden when the
+    /// transition asks for it).
     public var from: Node
     /// The screen on top of the stack after the step.
     public var to: Node
     public var canvas: Size
     public var operation: StackOperation
     public var progress: Double
+    /// Matched elements, for transitions with `usesMatchedElements`.
+    public var matches: [MatchedElement]
+    /// The finger, for interactive steps; nil when the step is animated alone.
+    public var interaction: Interaction?
 
-    public init(from: Node, to: Node, canvas: Size, operation: StackOperation, progress: Double) {
+    public init(from: Node, to: Node, canvas: Size, operation: StackOperation, progress: Double,
+                matches: [MatchedElement] = [], interaction: Interaction? = nil) {
         self.from = from; self.to = to; self.canvas = canvas; self.operation = operation; self.progress = progress
+        self.matches = matches; self.interaction = interaction
     }
 
     /// The screen that is underneath during the forward animation (the older one) and the one on
@@ -73,7 +127,18 @@ public protocol Transition: Sendable {
     var defaultDuration: Double { get }
     /// The curve a step uses when the preset gives none.
     var defaultCurve: Curve { get }
+    /// True when the transition needs matched elements: Export then renders the screens with the
+    /// matched elements hidden and snapshots each element (`TransitionFrame.matches`).
+    var usesMatchedElements: Bool { get }
     func scene(_ frame: TransitionFrame) -> Node
+    /// The interactive form of this transition for a gesture (finger → progress, the release rule
+    /// and the completion), or nil when it has none for this operation.
+    func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver?
+}
+
+extension Transition {
+    public var usesMatchedElements: Bool { false }
+    public func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver? { nil }
 }
 
 /// Resolved parameters: the preset's values over the catalog defaults.
@@ -132,4 +197,29 @@ extension Node {
         n.opacity *= alpha
         return n
     }
+}
+
+extension Direction {
+    /// The unit vector the content moves along (screen coordinates, y down): `left` is (−1, 0).
+    public var vector: Point {
+        switch self {
+        case .left: return Point(-1, 0)
+        case .right: return Point(1, 0)
+        case .up: return Point(0, -1)
+        case .down: return Point(0, 1)
+        }
+    }
+
+    /// The full-screen offset a screen entering along this direction starts at: for `left`, one
+    /// canvas width to the right.
+    public func entryOffset(_ canvas: Size) -> Point {
+        Point(-vector.x * canvas.width, -vector.y * canvas.height)
+    }
+
+    public static let parameter = ParameterSpec("direction", .choice(Direction.allCases.map(\.rawValue)), default: .string("left"),
+                                                "the way the content moves: left brings the new screen in from the right")
+}
+
+extension Parameters {
+    public var direction: Direction { Direction(rawValue: string("direction", "left")) ?? .left }
 }
