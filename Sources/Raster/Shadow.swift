@@ -94,14 +94,17 @@ extension Context {
                 let gy = Phi((ly - y0) * inv2s) - Phi((ly - y1) * inv2s)
                 if gy < 1e-4 { continue }
                 let d = t.row(y)
-                let skip = occ.flatMap { ($0.y0 <= y && y < $0.y1) ? $0 : nil }
-                for i in 0..<n {
-                    let x = box.x0 + i
-                    if let o = skip, x >= o.x0 && x < o.x1 { continue }
-                    let v = corner(lxs[i], ly) ? rrectValue(lxs[i], ly) : gx[i] * gy
-                    let a = toCov8(v)
-                    if a != 0 { d[x] = over(mulPixel(c, a), d[x]) }
+                // Skip the run hidden under the opaque layer itself.
+                var s0 = n, s1 = n
+                if let o = occ, o.y0 <= y && y < o.y1 { s0 = max(0, min(n, o.x0 - box.x0)); s1 = max(s0, min(n, o.x1 - box.x0)) }
+                @inline(__always) func run(_ lo: Int, _ hi: Int) {
+                    for i in lo..<hi {
+                        let v = corner(lxs[i], ly) ? rrectValue(lxs[i], ly) : gx[i] * gy
+                        let a = toCov8(v)
+                        if a != 0 { d[box.x0 + i] = over(mulPixel(c, a), d[box.x0 + i]) }
+                    }
                 }
+                run(0, s0); run(s1, n)
             }
         } else {
             for y in box.y0..<box.y1 {
