@@ -10,4 +10,11 @@
 #include <fontconfig/fontconfig.h>
 
 static inline int segue_ft_load_flags_default_unhinted(void) { return FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP; }
+
+/* Swift cannot see FT_LOAD_* / FC_* macros built from expressions; expose them as functions. */
+static inline int segue_ft_load_no_hinting(void) { return FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP; }
+static inline int segue_fc_weight_regular(void) { return FC_WEIGHT_REGULAR; }
+static inline int segue_fc_weight_medium(void) { return FC_WEIGHT_MEDIUM; }
+static inline int segue_fc_weight_semibold(void) { return FC_WEIGHT_DEMIBOLD; }
+static inline int segue_fc_weight_bold(void) { return FC_WEIGHT_BOLD; }
 #endif

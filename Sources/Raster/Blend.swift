@@ -25,8 +25,7 @@ enum Blend {
         let s = a == 255 ? c : mulPixel(c, a)
         if s >> 24 == 255 { d.update(repeating: s, count: n); return }
         if s == 0 { return }
-        let ia = 255 &- (s &>> 24)
-        for i in 0..<n { d[i] = s &+ mulPixel(d[i], ia) }
+        overSolidRow(d, n, s, 255 &- (s &>> 24))
     }
 
     /// OVER of `src[x - row.x0]` (premultiplied) × coverage × `alpha`.

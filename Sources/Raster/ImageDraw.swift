@@ -4,7 +4,7 @@
 // source at U = U0 + x·dUx + y·dUy, V = V0 + x·dVx + y·dVy in 16.16 fixed point, the inverse
 // transform of the pixel centre, less half a texel. Taps are (U>>16, V>>16) and its right/lower
 // neighbours with 8-bit weights ((U>>8)&255, (V>>8)&255), clamped to the source rectangle;
-// `bilerp` rounds twice (horizontal then vertical). The sample is then multiplied by the pixel's
+// `bilerp` rounds twice (vertical, then horizontal). The sample is then multiplied by the pixel's
 // coverage by the image's rectangle — exact area when axis-aligned, a distance estimate when
 // rotated — so edges are anti-aliased at any scale and a ½-pixel shift gives a ½-covered edge.
 //
@@ -33,6 +33,8 @@ struct ImageSampler {
     var lx = 1.0, ly = 1.0
     /// Fixed-point (U, V) ranges whose four taps are inside and whose coverage is full.
     var Ulo = 0, Uhi = 0, Vlo = 0, Vhi = 0
+    /// The source rectangle is opaque: with alpha 255 interior samples are stores.
+    var opaque = false
 
     @inline(__always) func tap(_ x: Int, _ y: Int) -> UInt32 {
         let cx = x < sx0 ? sx0 : (x >= sx1 ? sx1 &- 1 : x)
@@ -117,6 +119,7 @@ enum ImageDraw {
         if box.isEmpty { return nil }
 
         var S = ImageSampler(base: src.pixels, stride: src.width, sx0: sub.x0, sy0: sub.y0, sx1: sub.x1, sy1: sub.y1)
+        S.opaque = src.isOpaqueCached
         // Pixel centre (x + 0.5, y + 0.5) → source, minus half a texel.
         S.U0 = fx16(inv.a * 0.5 + inv.c * 0.5 + inv.tx - 0.5)
         S.V0 = fx16(inv.b * 0.5 + inv.d * 0.5 + inv.ty - 0.5)
@@ -200,6 +203,8 @@ enum ImageDraw {
         let (iy0, iy1) = interval(box.y0, box.y1) { y in
             y + oy >= S.sy0 && y + oy + 1 < S.sy1 && Double(y) >= S.T && Double(y + 1) <= S.B
         }
+        let tmp = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, ix1 - ix0 + 1))
+        defer { tmp.deallocate() }
         for y in box.y0..<box.y1 {
             let d = dst.row(y)
             let V = S.V0 + y * 65536
@@ -209,21 +214,13 @@ enum ImageDraw {
             }
             for x in box.x0..<ix0 { let U = S.U0 + x * 65536; put(d + x, S.sample(U, V), S.coverage(x, y, U, V), alpha) }
             let r0 = S.base + ((y + oy) * S.stride + ox), r1 = r0 + S.stride
-            var x = ix0
-            if alpha == 255 {
-                while x < ix1 {
-                    let s = bilerp(r0[x], r0[x &+ 1], r1[x], r1[x &+ 1], wx, wy)
-                    let sa = s &>> 24
-                    if sa == 255 { d[x] = s } else if s != 0 { d[x] = s &+ mulPixel(d[x], 255 &- sa) }
-                    x &+= 1
-                }
-            } else {
-                while x < ix1 {
-                    let s = bilerp(r0[x], r0[x &+ 1], r1[x], r1[x &+ 1], wx, wy)
-                    if s != 0 { let q = mulPixel(s, alpha); d[x] = q &+ mulPixel(d[x], 255 &- (q &>> 24)) }
-                    x &+= 1
-                }
+            // Vertical pass once per source pixel (skipped when the rows are aligned), then horizontal.
+            let h: UnsafePointer<UInt32>
+            if wy == 0 { h = UnsafePointer(r0) } else {
+                lerpRow(tmp, UnsafePointer(r0 + ix0), UnsafePointer(r1 + ix0), ix1 - ix0 + 1, wy)
+                h = UnsafePointer(tmp) - ix0
             }
+            spanOut(d, h, ix0, ix1, wx, store: S.opaque && alpha == 255, alpha: alpha)
             for x in ix1..<box.x1 { let U = S.U0 + x * 65536; put(d + x, S.sample(U, V), S.coverage(x, y, U, V), alpha) }
         }
     }
@@ -241,6 +238,15 @@ enum ImageDraw {
             let x = box.x0 + i
             return cols[i] >= S.sx0 && cols[i] + 1 < S.sx1 && Double(x) >= S.L && Double(x + 1) <= S.R
         }
+        // Source columns the interior reads (two taps each).
+        var cmin = Int.max, cmax = Int.min
+        for i in c0..<max(c0, c1) { cmin = min(cmin, cols[i]); cmax = max(cmax, cols[i] + 1) }
+        let tmp = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, cmax - cmin + 1))
+        let ga = UnsafeMutablePointer<UInt32>.allocate(capacity: n), gb = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+        let w2 = UnsafeMutablePointer<UInt16>.allocate(capacity: 2 * n)
+        for k in 0..<n { w2[2 * k] = UInt16(wts[k]); w2[2 * k + 1] = UInt16(wts[k]) }
+        defer { tmp.deallocate(); ga.deallocate(); gb.deallocate(); w2.deallocate() }
+        var h: UnsafePointer<UInt32>
         for y in box.y0..<box.y1 {
             let d = dst.row(y) + box.x0
             let V = S.V0 + y * S.dVy
@@ -256,24 +262,41 @@ enum ImageDraw {
             let wy = UInt32((V >> 8) & 0xFF)
             for i in 0..<c0 { let U = S.U0 + (box.x0 + i) * S.dUx; put(d + i, S.sample(U, V), S.coverage(box.x0 + i, y, U, V), alpha) }
             let r0 = S.base + sy * S.stride, r1 = r0 + S.stride
-            var i = c0
-            if alpha == 255 {
-                while i < c1 {
-                    let sx = cols[i], w = wts[i]
-                    let s = bilerp(r0[sx], r0[sx &+ 1], r1[sx], r1[sx &+ 1], w, wy)
-                    let sa = s &>> 24
-                    if sa == 255 { d[i] = s } else if s != 0 { d[i] = s &+ mulPixel(d[i], 255 &- sa) }
-                    i &+= 1
-                }
+            if wy == 0 { h = UnsafePointer(r0) } else {
+                lerpRow(tmp, UnsafePointer(r0 + cmin), UnsafePointer(r1 + cmin), cmax - cmin + 1, wy)
+                h = UnsafePointer(tmp) - cmin
+            }
+            var i: Int
+            // Gather the two taps per output pixel, then one vector lerp with per-pixel weights.
+            for k in c0..<c1 { let sx = cols[k]; ga[k] = h[sx]; gb[k] = h[sx &+ 1] }
+            if S.opaque && alpha == 255 {
+                lerpRowW(d + c0, UnsafePointer(ga + c0), UnsafePointer(gb + c0), c1 - c0, UnsafePointer(w2 + 2 * c0))
             } else {
+                lerpRowW(ga + c0, UnsafePointer(ga + c0), UnsafePointer(gb + c0), c1 - c0, UnsafePointer(w2 + 2 * c0))
+                i = c0
                 while i < c1 {
-                    let sx = cols[i], w = wts[i]
-                    let s = bilerp(r0[sx], r0[sx &+ 1], r1[sx], r1[sx &+ 1], w, wy)
-                    if s != 0 { let q = mulPixel(s, alpha); d[i] = q &+ mulPixel(d[i], 255 &- (q &>> 24)) }
+                    let s = ga[i]
+                    if s != 0 { let q = alpha == 255 ? s : mulPixel(s, alpha); d[i] = q &+ mulPixel(d[i], 255 &- (q &>> 24)) }
                     i &+= 1
                 }
             }
             for i in c1..<n { let U = S.U0 + (box.x0 + i) * S.dUx; put(d + i, S.sample(U, V), S.coverage(box.x0 + i, y, U, V), alpha) }
+        }
+    }
+
+    /// Horizontal pass with a constant weight over h[x], h[x+1] for x in [x0, x1), OVER or stored.
+    @inline(__always) private static func spanOut(_ d: UnsafeMutablePointer<UInt32>, _ h: UnsafePointer<UInt32>,
+                                                  _ x0: Int, _ x1: Int, _ wx: UInt32, store: Bool, alpha: UInt32) {
+        var x = x0
+        if store {
+            if wx == 0 { (d + x0).update(from: h + x0, count: x1 - x0); return }
+            lerpRow(d + x0, h + x0, h + x0 + 1, x1 - x0, wx)
+        } else {
+            while x < x1 {
+                let s = lerp256(h[x], h[x &+ 1], wx)
+                if s != 0 { let q = alpha == 255 ? s : mulPixel(s, alpha); d[x] = q &+ mulPixel(d[x], 255 &- (q &>> 24)) }
+                x &+= 1
+            }
         }
     }
 

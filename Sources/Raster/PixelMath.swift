@@ -32,10 +32,12 @@
     return rb | ag
 }
 
-/// Bilinear blend of four taps with 8-bit weights (fractions of 256): horizontal, then vertical.
+/// Bilinear blend of four taps (pXY: p10 is x+1, p01 is y+1) with 8-bit weights (fractions of
+/// 256): vertical first, then horizontal — so a scaled or translated row can do the vertical pass
+/// once per source pixel and the horizontal pass per output pixel with the same arithmetic.
 @inline(__always) func bilerp(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
                               _ wx: UInt32, _ wy: UInt32) -> UInt32 {
-    lerp256(lerp256(p00, p10, wx), lerp256(p01, p11, wx), wy)
+    lerp256(lerp256(p00, p01, wy), lerp256(p10, p11, wy), wx)
 }
 
 /// Integer pixel rectangle [x0, x1) × [y0, y1).

@@ -110,7 +110,7 @@ struct Context {
 
     mutating func drawChildren(_ n: Node, shape: RoundedRect, _ m: Affine, alpha: Double) {
         if !n.clips {
-            for c in n.children { draw(c, c.localToParent.concatenating(m), alpha: alpha) }
+            drawSiblings(n.children, m, alpha: alpha)
             return
         }
         // A pixel-aligned rectangular clip is just a narrower integer clip.
@@ -120,7 +120,7 @@ struct Context {
                 var sub = self
                 sub.clip = clip.intersection(IRect(covering: d))
                 if sub.clip.isEmpty { return }
-                for c in n.children { sub.draw(c, c.localToParent.concatenating(m), alpha: alpha) }
+                sub.drawSiblings(n.children, m, alpha: alpha)
                 return
             }
         }
@@ -131,8 +131,43 @@ struct Context {
         let layer = Bitmap(width: box.width, height: box.height)
         var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height))
         let lm = m.translatedBy(Double(-box.x0), Double(-box.y0))
-        for c in n.children { sub.draw(c, c.localToParent.concatenating(lm), alpha: alpha) }
+        sub.drawSiblings(n.children, lm, alpha: alpha)
         composite(layer, at: box, alpha: 1, mask: cs)
+    }
+
+    /// Draws children in order, skipping what later opaque siblings hide: a sibling that is an
+    /// opaque, axis-aligned rect or image spanning the clip's full height (or width) narrows the
+    /// clip of everything before it (screens during a push or pan-back).
+    mutating func drawSiblings(_ children: [Node], _ m: Affine, alpha: Double) {
+        var occluders: [(Int, IRect)] = []
+        if children.count > 1 && alpha >= 1 {
+            for (j, c) in children.enumerated() where j > 0 {
+                if let r = Context.opaqueRect(c, c.localToParent.concatenating(m)) { occluders.append((j, r)) }
+            }
+        }
+        for (i, c) in children.enumerated() {
+            var sub = self
+            for (j, r) in occluders where j > i { sub.clip = sub.clip.subtracting(r) }
+            if sub.clip.isEmpty { continue }
+            sub.draw(c, c.localToParent.concatenating(m), alpha: alpha)
+        }
+    }
+
+    /// Device pixels a node is guaranteed to make opaque (conservatively nil).
+    static func opaqueRect(_ c: Node, _ m: Affine) -> IRect? {
+        if c.hidden || c.opacity < 1 || m.b != 0 || m.c != 0 || c.cornerRadius > 0 { return nil }
+        var opaque = false
+        switch c.kind {
+        case .image(let src, let fit):
+            if let b = src as? Bitmap, fit != .fit, b.isOpaqueCached { opaque = true }
+        case .rect, .group:
+            break
+        default: return nil
+        }
+        if case .solid(let col)? = c.fill, col.a >= 1 { opaque = true }
+        if !opaque { return nil }
+        let r = IRect(coveringInside: m.apply(Rect(0, 0, c.frame.width, c.frame.height)))
+        return r.isEmpty ? nil : r
     }
 
     /// OVER of an offscreen layer placed at `box`, times alpha, through an optional coverage mask.
@@ -250,6 +285,22 @@ struct Context {
             }
         }
         return box
+    }
+}
+
+extension IRect {
+    /// self minus r when the difference is a rectangle (r spans self in one direction); else self.
+    func subtracting(_ r: IRect) -> IRect {
+        let i = intersection(r)
+        if i.isEmpty { return self }
+        if i == self { return IRect(x0: x0, y0: y0, x1: x0, y1: y0) }
+        var o = self
+        if r.y0 <= y0 && r.y1 >= y1 {
+            if r.x0 <= x0 { o.x0 = r.x1 } else if r.x1 >= x1 { o.x1 = r.x0 }
+        } else if r.x0 <= x0 && r.x1 >= x1 {
+            if r.y0 <= y0 { o.y0 = r.y1 } else if r.y1 >= y1 { o.y1 = r.y0 }
+        }
+        return o
     }
 }
 

@@ -1,0 +1,70 @@
+// Micro-benchmarks of the compositor for `scripts/bench` (not timed tests): milliseconds per frame
+// on the calling thread, median of `runs`, 1170×2532 (iPhone 13 at 3×) frames.
+import Geometry
+import Scene
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public enum RasterBench {
+    private static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+    }
+
+    /// A deterministic opaque "screenshot" with some structure (rows of cards).
+    public static func screenshot(_ w: Int, _ h: Int, seed: UInt32) -> Bitmap {
+        let b = Bitmap(width: w, height: h)
+        var s = seed &* 2654435761
+        for y in 0..<h {
+            let r = b.row(y)
+            let band = (y / 120) & 1
+            for x in 0..<w {
+                s = s &* 1103515245 &+ 12345
+                let v = UInt32(band == 0 ? 240 : 200) &+ ((s >> 16) & 15)
+                r[x] = v | (v &- 10) << 8 | (v &- 20) << 16 | 0xFF00_0000
+            }
+        }
+        b.markOpaque()
+        return b
+    }
+
+    /// The scenes measured, as node trees in points (390×844 at scale 3).
+    public static func scenes(_ a: Bitmap, _ b: Bitmap) -> [(name: String, node: Node)] {
+        let screen = Rect(0, 0, 390, 844)
+        // (a) UIKit push, mid-transition: the old screen 30 % left under a 10 % dim, the new one
+        // at a fractional offset with a 9 pt edge shadow.
+        var under = Node.image(a, frame: screen); under.placement = .translation(-0.3 * 390, 0)
+        var dim = Node.rect(screen, Color(white: 0, alpha: 0.1)); dim.placement = under.placement
+        var top = Node.image(b, frame: screen); top.placement = .translation(195.1234, 0)
+        top.shadow = Shadow(color: .black, opacity: 0.25, radius: 9, offset: .zero)
+        let push = Node.group(screen, [under, dim, top])
+        // (b) pan-back: the underlying screen scaled 0.76 about its centre under a 0.3 black cover,
+        // the top screen translated.
+        var scaled = Node.image(a, frame: screen); scaled.transform = LayerTransform(scale: Point(0.76, 0.76))
+        let cover = Node.rect(screen, Color(white: 0, alpha: 0.3))
+        var top2 = Node.image(b, frame: screen); top2.placement = .translation(140.37, 0)
+        var pan = Node.group(screen, [scaled, cover, top2]); pan.fill = .solid(.black)
+        return [("push", push), ("pan-back", pan)]
+    }
+
+    public static func run(runs: Int = 15) -> [(name: String, msPerFrame: Double)] {
+        let a = screenshot(1170, 2532, seed: 1), b = screenshot(1170, 2532, seed: 2)
+        let target = Bitmap(width: 1170, height: 2532)
+        var out: [(String, Double)] = []
+        for (name, node) in scenes(a, b) {
+            Renderer.render(node, scale: 3, into: target)   // warm caches
+            var times: [Double] = []
+            for _ in 0..<runs {
+                let t0 = now()
+                Renderer.render(node, scale: 3, into: target)
+                times.append(now() - t0)
+            }
+            times.sort()
+            out.append((name, times[times.count / 2]))
+        }
+        return out
+    }
+}

@@ -1,0 +1,326 @@
+// Built-in mock screens (DESIGN §2 `mock`): plausible iOS screens as node trees, deterministic
+// from a seed. Each has a status bar (9:41, signal, battery), a navigation bar (large title for
+// list/grid/feed/settings, inline with a back button for detail), a home indicator, light and dark
+// palettes, a tint, and named elements transitions can match: `photo0…`, `avatar0…`, `hero`,
+// `title`, `navBar`, `statusBar`, `cell0…`.
+import Geometry
+
+public enum Mocks {
+    public static let kinds: [(name: String, description: String)] = [
+        ("list", "a table of rows: avatar, title, subtitle, chevron (cell0…, avatar0…)"),
+        ("grid", "a photo grid, three columns (photo0…)"),
+        ("detail", "a detail page: hero image, title, body text (hero, title)"),
+        ("feed", "Weibo-like cards: avatar, name, time, text, image grid, actions (avatar0…, photo0…)"),
+        ("settings", "grouped settings: icon, title, value or switch, chevron (cell0…)"),
+    ]
+
+    /// A mock screen of `size` points, or nil for an unknown kind.
+    public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
+                              dark: Bool = false, seed: Int = 0, items: Int? = nil) -> Node? {
+        var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
+        switch kind {
+        case "list": return b.list(title: title ?? "Messages", items: items ?? 14)
+        case "grid": return b.grid(title: title ?? "Photos", items: items ?? 30)
+        case "detail": return b.detail(title: title ?? "Detail")
+        case "feed": return b.feed(title: title ?? "Weibo", items: items ?? 6)
+        case "settings": return b.settings(title: title ?? "Settings", items: items ?? 12)
+        default: return nil
+        }
+    }
+}
+
+/// SplitMix64: small, fast, deterministic everywhere.
+struct MockRandom {
+    var state: UInt64
+    init(_ seed: Int) { state = UInt64(bitPattern: Int64(seed)) &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state = state &+ 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func pick<T>(_ a: [T]) -> T { a[int(a.count)] }
+}
+
+struct Builder {
+    let size: Size
+    let dark: Bool
+    let tint: Color
+    var rng: MockRandom
+    var photoIndex = 0, avatarIndex = 0, cellIndex = 0
+
+    init(size: Size, dark: Bool, tint: Color?, seed: Int) {
+        self.size = size; self.dark = dark
+        self.tint = tint ?? (dark ? Color(hex: "#0A84FF")! : Color(hex: "#007AFF")!)
+        rng = MockRandom(seed)
+    }
+
+    // iOS system colours.
+    var background: Color { dark ? .black : .white }
+    var grouped: Color { dark ? .black : Color(hex: "#F2F2F7")! }
+    var cellBackground: Color { dark ? Color(hex: "#1C1C1E")! : .white }
+    var label: Color { dark ? .white : .black }
+    var secondary: Color { dark ? Color(r: 0.92, g: 0.92, b: 0.96, a: 0.6) : Color(r: 0.24, g: 0.24, b: 0.26, a: 0.6) }
+    var separator: Color { dark ? Color(hex: "#38383A")! : Color(hex: "#C6C6C8")! }
+    var barBackground: Color { dark ? Color(r: 0.07, g: 0.07, b: 0.07, a: 0.94) : Color(r: 0.98, g: 0.98, b: 0.98, a: 0.94) }
+
+    static let statusHeight = 47.0
+    static let names = ["Emma Chen", "Liu Yang", "Oliver", "Sophia Wang", "Noah Kim", "Mia Zhang", "Lucas", "Ava Li",
+                        "Ethan Wu", "Isabella", "Mason Zhou", "Chloe Lin", "Leo Sun", "Harper", "James Xu", "Zoe"]
+    static let words = ["today", "coffee", "the", "city", "light", "new", "photos", "from", "weekend", "trip", "and",
+                        "sunset", "over", "river", "with", "friends", "great", "design", "update", "is", "live", "more",
+                        "soon", "love", "this", "view", "morning", "walk", "in", "park", "team", "launch"]
+    static let icons: [(String, String)] = [("Airplane Mode", "#FF9500"), ("Wi-Fi", "#007AFF"), ("Bluetooth", "#007AFF"),
+        ("Cellular", "#34C759"), ("Notifications", "#FF3B30"), ("Sounds & Haptics", "#FF2D55"), ("Focus", "#5856D6"),
+        ("Screen Time", "#5856D6"), ("General", "#8E8E93"), ("Control Centre", "#8E8E93"), ("Display & Brightness", "#007AFF"),
+        ("Wallpaper", "#32ADE6"), ("Privacy", "#007AFF"), ("Battery", "#34C759"), ("Passwords", "#8E8E93")]
+
+    func text(_ s: String, _ frame: Rect, size: Double, weight: FontWeight = .regular, color: Color,
+              align: TextAlignment = .left, lines: Int = 1, id: String? = nil) -> Node {
+        Node(id: id, kind: .text(s, TextStyle(font: Font(size: size, weight: weight), color: color, alignment: align, lines: lines)), frame: frame)
+    }
+
+    mutating func sentence(_ n: Int) -> String {
+        var w: [String] = []
+        for _ in 0..<n { w.append(rng.pick(Builder.words)) }
+        return w.joined(separator: " ").prefix(1).uppercased() + w.joined(separator: " ").dropFirst() + "."
+    }
+
+    /// A "photo": a two-colour diagonal gradient with a soft sun, unique per element.
+    mutating func photo(_ frame: Rect, radius: Double = 0, id: String? = nil) -> Node {
+        let h = rng.unit()
+        func hue(_ h: Double, _ s: Double, _ v: Double) -> Color {
+            let i = Int(h * 6) % 6, f = h * 6 - Double(Int(h * 6))
+            let p = v * (1 - s), q = v * (1 - f * s), t = v * (1 - (1 - f) * s)
+            switch i { case 0: return Color(r: v, g: t, b: p); case 1: return Color(r: q, g: v, b: p)
+            case 2: return Color(r: p, g: v, b: t); case 3: return Color(r: p, g: q, b: v)
+            case 4: return Color(r: t, g: p, b: v); default: return Color(r: v, g: p, b: q) }
+        }
+        let c0 = hue(h, 0.55, 0.95), c1 = hue((h + 0.12).truncatingRemainder(dividingBy: 1), 0.7, 0.55)
+        let pid = id ?? "photo\(photoIndex)"
+        if id == nil { photoIndex += 1 }
+        let sun = min(frame.width, frame.height) * 0.28
+        let sunNode = Node(kind: .ellipse, frame: Rect(frame.width * (0.2 + 0.5 * rng.unit()), frame.height * 0.18, sun, sun),
+                           fill: .solid(Color(white: 1, alpha: 0.55)))
+        let hill = Node(kind: .ellipse, frame: Rect(-frame.width * 0.2, frame.height * 0.62, frame.width * 1.4, frame.height * 0.8),
+                        fill: .solid(c1.withAlpha(0.8)))
+        return Node(id: pid, kind: .group, frame: frame,
+                    fill: .linear(from: Point(0, 0), to: Point(1, 1), stops: [GradientStop(0, c0), GradientStop(1, c1)]),
+                    cornerRadius: radius, clips: true, children: [sunNode, hill])
+    }
+
+    mutating func avatar(_ frame: Rect) -> Node {
+        let colors = ["#FF9500", "#34C759", "#5AC8FA", "#AF52DE", "#FF2D55", "#5856D6", "#FFCC00"]
+        let c = Color(hex: rng.pick(colors))!
+        let initial = String(rng.pick(Builder.names).prefix(1))
+        let id = "avatar\(avatarIndex)"; avatarIndex += 1
+        return Node(id: id, kind: .ellipse, frame: frame, fill: .linear(from: Point(0.5, 0), to: Point(0.5, 1),
+                    stops: [GradientStop(0, c), GradientStop(1, Color(r: c.r * 0.8, g: c.g * 0.8, b: c.b * 0.8))]),
+                    children: [text(initial, Rect(0, 0, frame.width, frame.height), size: frame.height * 0.42, weight: .semibold,
+                                     color: .white, align: .center)])
+    }
+
+    func statusBar() -> Node {
+        let w = size.width, fg = label
+        var kids: [Node] = [text("9:41", Rect(0, 14, w / 2 - 40, 22), size: 17, weight: .semibold, color: fg, align: .center)]
+        // Signal bars, Wi-Fi (three stacked arcs approximated by wedges), battery.
+        let x0 = w - 94
+        for i in 0..<4 {
+            let h = 4.0 + Double(i) * 2.6
+            kids.append(.rect(Rect(x0 + Double(i) * 4.5, 29 - h, 3, h), fg, cornerRadius: 0.8))
+        }
+        for i in 0..<3 {
+            let s = 5.0 + Double(i) * 4.5
+            var arc = Node(kind: .ellipse, frame: Rect(x0 + 30 - s / 2, 20 + (9 - s * 0.9), s, s), fill: nil)
+            arc.border = Border(width: 1.8, color: fg)
+            kids.append(Node(kind: .group, frame: Rect(0, 0, w, 26.5), clips: true, children: [arc]))
+        }
+        var battery = Node(kind: .rect, frame: Rect(w - 50, 18.5, 25, 12), cornerRadius: 3.5)
+        battery.border = Border(width: 1, color: fg.withAlpha(0.4))
+        battery.children = [.rect(Rect(2, 2, 21, 8), fg, cornerRadius: 1.8)]
+        kids.append(battery)
+        kids.append(.rect(Rect(w - 24, 22.5, 1.5, 4), fg.withAlpha(0.4), cornerRadius: 0.7))
+        return Node(id: "statusBar", kind: .group, frame: Rect(0, 0, w, Builder.statusHeight), children: kids)
+    }
+
+    /// Large-title navigation bar (with an action button) or inline with a back button.
+    func navBar(_ title: String, large: Bool) -> (Node, Double) {
+        let w = size.width, top = Builder.statusHeight
+        var kids: [Node] = []
+        if large {
+            kids.append(text(title, Rect(16, 44, w - 32, 41), size: 34, weight: .bold, color: label, id: "title"))
+            kids.append(text("Edit", Rect(16, 11, 80, 22), size: 17, color: tint))
+            kids.append(Node(kind: .ellipse, frame: Rect(w - 44, 8, 28, 28), fill: .solid(tint.withAlpha(0.15)),
+                             children: [.rect(Rect(13, 7, 2, 14), tint, cornerRadius: 1), .rect(Rect(7, 13, 14, 2), tint, cornerRadius: 1)]))
+            return (Node(id: "navBar", kind: .group, frame: Rect(0, top, w, 96), fill: .solid(background), children: kids), top + 96)
+        }
+        kids.append(text(title, Rect(70, 11, w - 140, 22), size: 17, weight: .semibold, color: label, align: .center, id: "title"))
+        var chevron = Node(kind: .group, frame: Rect(8, 12, 12, 20))
+        chevron.children = [Node(kind: .rect, frame: Rect(1, 5.3, 12.5, 2.6), fill: .solid(tint), cornerRadius: 1.3,
+                                 transform: LayerTransform(rotate: -45)),
+                            Node(kind: .rect, frame: Rect(1, 12.1, 12.5, 2.6), fill: .solid(tint), cornerRadius: 1.3,
+                                 transform: LayerTransform(rotate: 45))]
+        kids.append(chevron)
+        kids.append(text("Back", Rect(26, 11, 70, 22), size: 17, color: tint))
+        kids.append(.rect(Rect(0, 44 - 0.33, w, 0.33), separator))
+        return (Node(id: "navBar", kind: .group, frame: Rect(0, top, w, 44), fill: .solid(barBackground), children: kids), top + 44)
+    }
+
+    func homeIndicator() -> Node {
+        .rect(Rect((size.width - 134) / 2, size.height - 13, 134, 5), label, id: "homeIndicator", cornerRadius: 2.5)
+    }
+
+    func chevron(_ x: Double, _ y: Double) -> Node {
+        let c = secondary.withAlpha(dark ? 0.35 : 0.3)
+        return Node(kind: .group, frame: Rect(x, y, 9, 14), children: [
+            Node(kind: .rect, frame: Rect(0, 3.6, 9, 2), fill: .solid(c), cornerRadius: 1, transform: LayerTransform(rotate: 45)),
+            Node(kind: .rect, frame: Rect(0, 8.4, 9, 2), fill: .solid(c), cornerRadius: 1, transform: LayerTransform(rotate: -45))])
+    }
+
+    func screenRoot(_ content: [Node], bg: Color) -> Node {
+        // The status bar sits on the navigation bar's colour.
+        let barColor: Color = { if case .solid(let c)? = content.first(where: { $0.id == "navBar" })?.fill { return c }; return bg }()
+        let under = Node.rect(Rect(0, 0, size.width, Builder.statusHeight), barColor)
+        let navIndex = content.firstIndex { $0.id == "navBar" } ?? content.count
+        var kids = content; kids.insert(under, at: navIndex)
+        return Node(kind: .group, frame: Rect(0, 0, size.width, size.height), fill: .solid(bg), clips: true, children: kids)
+    }
+
+    mutating func list(title: String, items: Int) -> Node {
+        let w = size.width
+        let (bar, y0) = navBar(title, large: true)
+        var kids: [Node] = []
+        var y = y0
+        for i in 0..<items where y < size.height {
+            let h = 76.0
+            var cell = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, y, w, h), fill: .solid(background)); cellIndex += 1
+            cell.children = [avatar(Rect(16, 12, 52, 52)),
+                             text(rng.pick(Builder.names), Rect(80, 14, w - 160, 22), size: 17, weight: .semibold, color: label),
+                             text("\(9 - min(8, i / 2)):\(10 + rng.int(49))", Rect(w - 90, 15, 56, 20), size: 15, color: secondary, align: .right),
+                             text(sentence(4 + rng.int(8)), Rect(80, 38, w - 110, 22), size: 15, color: secondary),
+                             chevron(w - 26, 17),
+                             .rect(Rect(80, h - 0.33, w - 80, 0.33), separator)]
+            kids.append(cell)
+            y += h
+        }
+        return screenRoot(kids + [bar, statusBar(), homeIndicator()], bg: background)
+    }
+
+    mutating func grid(title: String, items: Int) -> Node {
+        let w = size.width
+        let (bar, y0) = navBar(title, large: true)
+        let side = (w - 4) / 3
+        var kids: [Node] = []
+        for i in 0..<items {
+            let r = Rect(Double(i % 3) * (side + 2), y0 + Double(i / 3) * (side + 2), side, side)
+            if r.minY > size.height { break }
+            kids.append(photo(r))
+        }
+        return screenRoot(kids + [bar, statusBar(), homeIndicator()], bg: background)
+    }
+
+    mutating func detail(title: String) -> Node {
+        let w = size.width
+        let (bar, y0) = navBar(title, large: false)
+        var kids: [Node] = [photo(Rect(0, y0, w, w * 0.75), id: "hero")]
+        var y = y0 + w * 0.75 + 20
+        kids.append(text(String(sentence(3).dropLast()), Rect(16, y, w - 32, 34), size: 28, weight: .bold, color: label, id: "headline"))
+        y += 40
+        kids.append(text(rng.pick(Builder.names) + " · " + "\(2 + rng.int(20)) min read", Rect(16, y, w - 32, 20), size: 15, color: secondary))
+        y += 34
+        while y < size.height - 200 {
+            kids.append(text(sentence(14 + rng.int(14)), Rect(16, y, w - 32, 88), size: 17, color: label, lines: 4))
+            y += 100
+        }
+        var button = Node(id: "action", kind: .rect, frame: Rect(16, size.height - 84, w - 32, 50), fill: .solid(tint), cornerRadius: 12)
+        button.children = [text("Continue", Rect(0, 0, w - 32, 50), size: 17, weight: .semibold, color: .white, align: .center)]
+        kids.append(button)
+        return screenRoot(kids + [bar, statusBar(), homeIndicator()], bg: background)
+    }
+
+    mutating func feed(title: String, items: Int) -> Node {
+        let w = size.width
+        let (bar, y0) = navBar(title, large: true)
+        var kids: [Node] = []
+        var y = y0 + 8
+        for _ in 0..<items where y < size.height {
+            var card = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, y, w, 0), fill: .solid(cellBackground)); cellIndex += 1
+            var ch: [Node] = [avatar(Rect(16, 14, 42, 42)),
+                              text(rng.pick(Builder.names), Rect(68, 15, w - 140, 20), size: 16, weight: .semibold,
+                                   color: Color(hex: dark ? "#FF9F0A" : "#F25C05")!),
+                              text("\(1 + rng.int(59))m ago · iPhone 13", Rect(68, 37, w - 140, 17), size: 13, color: secondary)]
+            var cy = 66.0
+            ch.append(text(sentence(10 + rng.int(20)), Rect(16, cy, w - 32, 66), size: 16, color: label, lines: 3))
+            cy += 72
+            let n = [1, 2, 3, 4, 6, 9][rng.int(6)]
+            let cols = n == 1 ? 1 : (n == 2 || n == 4 ? 2 : 3)
+            let gap = 4.0
+            let side = n == 1 ? (w - 32) * 0.66 : ((w - 32) - gap * 2) / 3
+            for k in 0..<n {
+                let r = Rect(16 + Double(k % cols) * (side + gap), cy + Double(k / cols) * (side + gap), side, n == 1 ? side * 0.75 : side)
+                ch.append(photo(r, radius: 4))
+            }
+            cy += Double((n + cols - 1) / cols) * (side + gap) + (n == 1 ? -side * 0.25 : 0) + 6
+            ch.append(.rect(Rect(0, cy, w, 0.33), separator))
+            for (k, label) in ["Repost \(rng.int(99))", "Comment \(rng.int(300))", "Like \(rng.int(2000))"].enumerated() {
+                ch.append(text(label, Rect(Double(k) * w / 3, cy + 6, w / 3, 30), size: 14, color: secondary, align: .center))
+            }
+            cy += 42
+            card.frame.size.height = cy
+            card.children = ch
+            kids.append(card)
+            y += cy + 8
+        }
+        return screenRoot(kids + [bar, statusBar(), homeIndicator()], bg: grouped)
+    }
+
+    mutating func settings(title: String, items: Int) -> Node {
+        let w = size.width
+        let (bar, y0) = navBar(title, large: true)
+        var groupedBar = bar; groupedBar.fill = .solid(grouped)
+        var kids: [Node] = []
+        var y = y0 + 8
+        // A profile card first, then sections of rows.
+        var profile = Node(id: "profile", kind: .group, frame: Rect(16, y, w - 32, 80), fill: .solid(cellBackground), cornerRadius: 10)
+        profile.children = [avatar(Rect(14, 12, 56, 56)),
+                            text(rng.pick(Builder.names), Rect(82, 18, w - 150, 24), size: 20, weight: .medium, color: label),
+                            text("Apple ID, iCloud, Media & Purchases", Rect(82, 44, w - 150, 18), size: 13, color: secondary),
+                            chevron(w - 32 - 24, 33)]
+        kids.append(profile)
+        y += 80 + 32
+        var remaining = items
+        var iconIndex = rng.int(Builder.icons.count)
+        while remaining > 0 && y < size.height {
+            let n = min(remaining, 2 + rng.int(4))
+            var section = Node(kind: .group, frame: Rect(16, y, w - 32, Double(n) * 44), fill: .solid(cellBackground), cornerRadius: 10, clips: true)
+            for r in 0..<n {
+                let (name, hex) = Builder.icons[iconIndex % Builder.icons.count]; iconIndex += 1
+                var row = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, Double(r) * 44, w - 32, 44)); cellIndex += 1
+                var rowKids: [Node] = [.rect(Rect(16, 7, 30, 30), Color(hex: hex)!, cornerRadius: 7),
+                                       .rect(Rect(24, 15, 14, 14), Color(white: 1, alpha: 0.9), cornerRadius: 3),
+                                       text(name, Rect(60, 11, w - 200, 22), size: 17, color: label)]
+                if rng.int(3) == 0 {
+                    let on = rng.int(2) == 0
+                    var sw = Node(kind: .rect, frame: Rect(w - 32 - 67, 6.5, 51, 31), fill: .solid(on ? Color(hex: "#34C759")! : (dark ? Color(hex: "#39393D")! : Color(hex: "#E9E9EA")!)), cornerRadius: 15.5)
+                    var knob = Node(kind: .ellipse, frame: Rect(on ? 22 : 2, 2, 27, 27), fill: .solid(.white))
+                    knob.shadow = Shadow(color: .black, opacity: 0.15, radius: 2, offset: Point(0, 2))
+                    sw.children = [knob]
+                    rowKids.append(sw)
+                } else {
+                    rowKids.append(text(rng.int(2) == 0 ? "" : ["On", "Off", "Wi-Fi", "Never"][rng.int(4)], Rect(w - 32 - 140, 11, 100, 22), size: 17, color: secondary, align: .right))
+                    rowKids.append(chevron(w - 32 - 24, 15))
+                }
+                if r < n - 1 { rowKids.append(.rect(Rect(60, 44 - 0.33, w - 92, 0.33), separator)) }
+                row.children = rowKids
+                section.children.append(row)
+            }
+            kids.append(section)
+            y += Double(n) * 44 + 35
+            remaining -= n
+        }
+        return screenRoot(kids + [groupedBar, statusBar(), homeIndicator()], bg: grouped)
+    }
+}

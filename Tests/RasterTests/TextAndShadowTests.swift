@@ -1,0 +1,102 @@
+import XCTest
+@testable import Raster
+import Geometry
+import Scene
+
+final class TextTests: XCTestCase {
+    private func inkBox(_ b: Bitmap) -> IRect? {
+        var r: IRect? = nil
+        for y in 0..<b.height { for x in 0..<b.width where b[x, y] >> 24 != 0 {
+            r = r.map { IRect(x0: min($0.x0, x), y0: min($0.y0, y), x1: max($0.x1, x + 1), y1: max($0.y1, y + 1)) }
+                ?? IRect(x0: x, y0: y, x1: x + 1, y1: y + 1)
+        } }
+        return r
+    }
+
+    func testDefaultFaceIsInter() {
+        XCTAssertTrue(TextRenderer.faceFile(family: "Inter", weight: .regular)?.contains("Inter") ?? false)
+        XCTAssertTrue(TextRenderer.faceFile(family: "Inter", weight: .bold)?.contains("Bold") ?? false)
+    }
+
+    func testTextInkInsideFrameOnly() {
+        let frame = Rect(10, 12, 120, 24)
+        let n = Node(kind: .text("Hello, World", TextStyle(font: Font(size: 17))), frame: frame)
+        let b = Bitmap(width: 200, height: 60)
+        Renderer.render(n, scale: 1, into: b)
+        guard let ink = inkBox(b) else { return XCTFail("no ink") }
+        XCTAssertGreaterThanOrEqual(ink.x0, 10); XCTAssertLessThanOrEqual(ink.x1, 130)
+        XCTAssertGreaterThanOrEqual(ink.y0, 12); XCTAssertLessThanOrEqual(ink.y1, 36)
+        XCTAssertGreaterThan(coveredArea(b), 60)   // real glyphs, not a dot
+        // Left aligned: ink starts near the frame's left edge; right aligned: ends near the right.
+        XCTAssertLessThan(ink.x0, 14)
+        let r = Node(kind: .text("Hello", TextStyle(font: Font(size: 17), alignment: .right)), frame: frame)
+        let b2 = Bitmap(width: 200, height: 60); Renderer.render(r, scale: 1, into: b2)
+        XCTAssertGreaterThan(inkBox(b2)!.x1, 124)
+    }
+
+    func testCJKFallsBackToCJKFace() {
+        let n = Node(kind: .text("中文", TextStyle(font: Font(size: 20))), frame: Rect(0, 0, 100, 30))
+        let b = Bitmap(width: 100, height: 30)
+        Renderer.render(n, scale: 1, into: b)
+        XCTAssertGreaterThan(coveredArea(b), 50, "CJK glyphs drawn (not .notdef boxes or nothing)")
+        // Inter has no 中: the primary face alone gives .notdef; the fallback must be a CJK face.
+        XCTAssertTrue(TextRenderer.faceFile(family: "WenQuanYi Micro Hei", weight: .regular)?.lowercased().contains("wqy") ?? false)
+    }
+
+    func testWrappingAndTruncation() {
+        let style = TextStyle(font: Font(size: 17), lines: 2)
+        let l = Renderer.layoutText("The quick brown fox jumps over the lazy dog and keeps running far away", style: style, width: 150)
+        XCTAssertEqual(l.lines.count, 2)
+        XCTAssertTrue(l.lines[1].hasSuffix("…"), l.lines.description)
+        for w in l.widths { XCTAssertLessThanOrEqual(w, 150.01) }
+        let one = Renderer.layoutText("Short", style: TextStyle(font: Font(size: 17)), width: 150)
+        XCTAssertEqual(one.lines, ["Short"])
+        let unlimited = Renderer.layoutText("a b c d e f g h i j k l m n o p", style: TextStyle(font: Font(size: 17), lines: 0), width: 40)
+        XCTAssertGreaterThan(unlimited.lines.count, 3)
+        XCTAssertFalse(unlimited.lines.joined().contains("…"))
+        let trunc = Renderer.layoutText("A very long single line title here", style: TextStyle(font: Font(size: 17)), width: 100)
+        XCTAssertEqual(trunc.lines.count, 1); XCTAssertTrue(trunc.lines[0].hasSuffix("…"))
+        // Weights differ in ink.
+        func ink(_ w: FontWeight) -> Double {
+            let b = Bitmap(width: 200, height: 40)
+            Renderer.render(Node(kind: .text("Weight", TextStyle(font: Font(size: 24, weight: w))), frame: Rect(0, 0, 200, 40)), scale: 1, into: b)
+            return coveredArea(b)
+        }
+        XCTAssertLessThan(ink(.regular), ink(.medium)); XCTAssertLessThan(ink(.semibold), ink(.bold))
+    }
+}
+
+final class ShadowTests: XCTestCase {
+    func testRectShadowClosedFormMatchesGaussianMass() {
+        // A shadow's total alpha is the shape's area × opacity (a blur preserves mass).
+        var n = Node.rect(Rect(40, 40, 30, 20), .clear)
+        n.fill = .solid(Color(white: 1, alpha: 1))
+        n.shadow = Shadow(color: .black, opacity: 0.5, radius: 4, offset: Point(0, 6))
+        let b = Bitmap(width: 160, height: 160)
+        Renderer.render(n, scale: 1, into: b)
+        // Below the card: shadow present; far away: nothing.
+        XCTAssertGreaterThan(b[55, 63] >> 24, 20)
+        XCTAssertEqual(b[5, 5], 0)
+        var only = Node.rect(Rect(40, 40, 30, 20), .black); only.fill = .solid(.black)
+        only.shadow = Shadow(color: .black, opacity: 1, radius: 4, offset: Point(0, 50))
+        let b2 = Bitmap(width: 160, height: 200)
+        Renderer.render(only, scale: 1, into: b2)
+        var mass = 0.0
+        for y in 75..<160 { for x in 0..<160 { mass += Double(b2[x, y] >> 24) / 255 } }
+        XCTAssertEqual(mass, 600, accuracy: 600 * 0.02)
+    }
+
+    func testRoundedAndMaskShadowsHaveMass() {
+        for isRect in [true, false] {
+            var n = Node(kind: isRect ? .rect : .ellipse, frame: Rect(40, 20, 40, 40), fill: .solid(.black), cornerRadius: 10)
+            n.shadow = Shadow(color: .black, opacity: 1, radius: 3, offset: Point(0, 70))
+            let b = Bitmap(width: 120, height: 160)
+            Renderer.render(n, scale: 1, into: b)
+            var mass = 0.0
+            for y in 70..<160 { for x in 0..<120 { mass += Double(b[x, y] >> 24) / 255 } }
+            let area = isRect ? 1600 - (4 - Double.pi) * 100 : Double.pi * 400
+            XCTAssertEqual(mass, area, accuracy: area * 0.03, "rect \(isRect)")
+        }
+    }
+}
+
