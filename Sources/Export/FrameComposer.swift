@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Geometry
 import Presets
 import Raster
@@ -6,77 +7,139 @@ import Scene
 import Transitions
 
 /// Builds and draws frame i of a storyboard. Screens are static while a transition runs, so each
-/// is rendered once into a snapshot bitmap (DESIGN §4); a frame is then a few transformed
-/// composites of those snapshots. Immutable after init: safe to share between render workers.
+/// is rendered once into a snapshot bitmap (DESIGN §4), and so is every matched element; a frame
+/// is then a few transformed composites of those snapshots. Immutable after init: safe to share
+/// between render workers.
 public final class FrameComposer: Sendable {
     public let storyboard: Storyboard
     public let slowMotion: Double
-    /// One snapshot per screen, at the canvas's pixel size.
-    let snapshots: [String: Bitmap]
+    /// Snapshots at the canvas's pixel size, keyed by screen id plus the ids hidden on it.
+    let snapshots: [SnapshotKey: Bitmap]
+    /// Matched elements per step index.
+    let matches: [Int: [MatchedElement]]
     /// Screens whose snapshot is fully opaque: a still of one is a plain copy.
     let opaqueScreens: Set<String>
     let backgroundPixel: UInt32
+    let overlays: OverlayPainter
+
+    struct SnapshotKey: Hashable, Sendable {
+        var screen: String
+        var hidden: [String] = []
+    }
 
     public init(storyboard: Storyboard, slowMotion: Double = 1, jobs: Int = 1) {
         self.storyboard = storyboard
         self.slowMotion = slowMotion
-        let ids = storyboard.screens.keys.sorted()
         let scale = storyboard.scale
-        let w = storyboard.pixelWidth, h = storyboard.pixelHeight
-        // Render the screens in parallel; each lands in its own slot.
-        let slots = SnapshotSlots(count: ids.count)
-        DispatchQueue.concurrentPerform(iterations: ids.count) { i in
-            let b = Bitmap(width: w, height: h)
-            Renderer.render(storyboard.screens[ids[i]]!, scale: scale, into: b)
-            slots.set(i, b)
+        // What to render: every screen as it is, and for steps with matched elements the two
+        // screens with those elements hidden plus each element on its own.
+        var keys = Set(storyboard.screens.keys.map { SnapshotKey(screen: $0) })
+        var elementJobs: [(step: Int, k: Int, screen: String, id: String)] = []
+        for step in storyboard.steps where !step.matches.isEmpty {
+            keys.insert(SnapshotKey(screen: step.before, hidden: step.matches.map(\.from).sorted()))
+            keys.insert(SnapshotKey(screen: step.after, hidden: step.matches.map(\.to).sorted()))
+            for (k, m) in step.matches.enumerated() {
+                elementJobs.append((step.index, 2 * k, step.before, m.from))
+                elementJobs.append((step.index, 2 * k + 1, step.after, m.to))
+            }
         }
-        var snaps: [String: Bitmap] = [:]
-        for (i, id) in ids.enumerated() { snaps[id] = slots.get(i) }
+        let keyList = keys.sorted { ($0.screen, $0.hidden.joined(separator: ",")) < ($1.screen, $1.hidden.joined(separator: ",")) }
+        let w = storyboard.pixelWidth, h = storyboard.pixelHeight
+        let slots = SnapshotSlots(count: keyList.count + elementJobs.count)
+        let jobsToRender = elementJobs
+        DispatchQueue.concurrentPerform(iterations: keyList.count + jobsToRender.count) { i in
+            if i < keyList.count {
+                let key = keyList[i]
+                var node = storyboard.screens[key.screen]!
+                for id in key.hidden { node = node.hiding(id: id) }
+                let b = Bitmap(width: w, height: h)
+                Renderer.render(node, scale: scale, into: b)
+                slots.set(i, b)
+            } else {
+                let job = jobsToRender[i - keyList.count]
+                let b = Renderer.snapshot(FrameComposer.elementNode(storyboard.screens[job.screen]!, job.id), scale: scale)
+                slots.set(i, b)
+            }
+        }
+        var snaps: [SnapshotKey: Bitmap] = [:]
+        for (i, key) in keyList.enumerated() { snaps[key] = slots.get(i) }
         snapshots = snaps
-        opaqueScreens = Set(snaps.filter { $0.value.isOpaque }.keys)
+        var byStep: [Int: [MatchedElement]] = [:]
+        for step in storyboard.steps where !step.matches.isEmpty {
+            let a = storyboard.screens[step.before]!, b = storyboard.screens[step.after]!
+            byStep[step.index] = step.matches.enumerated().map { k, m in
+                let fi = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k }! + keyList.count
+                let ti = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k + 1 }! + keyList.count
+                return MatchedElement(fromID: m.from, toID: m.to,
+                                      fromFrame: a.frameOfDescendant(id: m.from) ?? .zero, toFrame: b.frameOfDescendant(id: m.to) ?? .zero,
+                                      fromImage: slots.get(fi), toImage: slots.get(ti),
+                                      fromCornerRadius: a.find(id: m.from)?.cornerRadius ?? 0, toCornerRadius: b.find(id: m.to)?.cornerRadius ?? 0)
+            }
+        }
+        matches = byStep
+        opaqueScreens = Set(snaps.filter { $0.key.hidden.isEmpty && $0.value.isOpaque }.map(\.key.screen))
         switch storyboard.background {
         case .color(let c): backgroundPixel = c.withAlpha(1).premultipliedPixel
         case .transparent: backgroundPixel = 0
         }
+        overlays = OverlayPainter(storyboard: storyboard)
+    }
+
+    /// An element on its own, at its frame's size: position and transforms dropped (its frame on
+    /// the screen is placed by the transition), visible even if the screen hides it.
+    static func elementNode(_ screen: Node, _ id: String) -> Node {
+        var n = screen.find(id: id)!
+        n.frame.origin = .zero
+        n.transform = .identity
+        n.placement = .identity
+        n.hidden = false
+        n.shadow = nil
+        return n
     }
 
     public var frameCount: Int { storyboard.frameCount(slowMotion: slowMotion) }
 
-    /// The screen as a canvas-sized image node of its snapshot.
-    func screenNode(_ id: String) -> Node {
+    /// A screen (optionally with elements hidden) as a canvas-sized image node of its snapshot.
+    func screenNode(_ id: String, hiding hidden: [String] = []) -> Node {
         let canvas = storyboard.canvas
-        return .image(snapshots[id]!, frame: Rect(0, 0, canvas.width, canvas.height), fit: .stretch, id: id)
+        let snap = snapshots[SnapshotKey(screen: id, hidden: hidden.sorted())] ?? snapshots[SnapshotKey(screen: id)]!
+        return .image(snap, frame: Rect(0, 0, canvas.width, canvas.height), fit: .stretch, id: id)
     }
 
-    /// What frame i shows, as a scene in points.
+    /// What frame i shows, as a scene in points (overlays excluded).
     public func scene(frame i: Int) -> Node {
         let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
         switch storyboard.state(at: t) {
         case .still(let id):
             return screenNode(id)
-        case .transition(let s, let p):
+        case .transition(let s, _):
             let step = storyboard.steps[s]
-            let input = step.frame(from: screenNode(step.before), to: screenNode(step.after), canvas: storyboard.canvas, progress: p)!
+            let from = screenNode(step.before, hiding: step.matches.map(\.from))
+            let to = screenNode(step.after, hiding: step.matches.map(\.to))
+            let input = step.frame(from: from, to: to, canvas: storyboard.canvas, at: t - step.start, matches: matches[step.index] ?? [])!
             return step.transition!.scene(input)
         }
     }
 
-    /// Draws frame i into `target` (the canvas's pixel size), background first.
+    /// Draws frame i into `target` (the canvas's pixel size), background first, overlays last.
     public func render(frame i: Int, into target: Bitmap) {
-        target.pixels.update(repeating: backgroundPixel, count: target.count)
         let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
         if case .still(let id) = storyboard.state(at: t), opaqueScreens.contains(id) {
-            target.copy(from: snapshots[id]!)
-            return
+            target.copy(from: snapshots[SnapshotKey(screen: id)]!)
+        } else {
+            target.pixels.update(repeating: backgroundPixel, count: target.count)
+            target.invalidateCaches()
+            Renderer.render(scene(frame: i), scale: storyboard.scale, into: target)
         }
-        Renderer.render(scene(frame: i), scale: storyboard.scale, into: target)
+        overlays.paint(at: t, into: target)
     }
 
-    /// The key of what frame i shows when it is a still: consecutive frames with the same key are
-    /// identical, so a pipeline may render one and reuse it.
+    /// The key of what frame i shows when it is a still without moving overlays: consecutive
+    /// frames with the same key are identical, so a pipeline may render one and reuse it.
     public func stillKey(frame i: Int) -> String? {
-        if case .still(let id) = storyboard.state(at: storyboard.time(ofFrame: i, slowMotion: slowMotion)) { return id }
-        return nil
+        let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
+        guard case .still(let id) = storyboard.state(at: t), !overlays.isAnimated(at: t) else { return nil }
+        return id + "|" + overlays.stillKey(at: t)
     }
 }
 
@@ -84,8 +147,8 @@ public final class FrameComposer: Sendable {
 /// and read only after the parallel loop returns.
 final class SnapshotSlots: @unchecked Sendable {
     private var items: [Bitmap?]
-    private let lock = DispatchSemaphore(value: 1)
+    private let lock = NSLock()
     init(count: Int) { items = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ b: Bitmap) { lock.wait(); items[i] = b; lock.signal() }
-    func get(_ i: Int) -> Bitmap { lock.wait(); defer { lock.signal() }; return items[i]! }
+    func set(_ i: Int, _ b: Bitmap) { lock.lock(); items[i] = b; lock.unlock() }
+    func get(_ i: Int) -> Bitmap { lock.lock(); defer { lock.unlock() }; return items[i]! }
 }

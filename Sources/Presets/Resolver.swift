@@ -103,7 +103,8 @@ public struct Resolver {
         for (i, spec) in preset.timeline.enumerated() {
             let path = spec.path
             let before = top()
-            var operation: StackOperation?
+            let operation: StackOperation
+            var after = before
             switch spec.kind {
             case .hold(let d):
                 steps.append(Step(index: i, path: path, operation: nil, start: t, end: t + d, before: before, after: before,
@@ -113,11 +114,10 @@ public struct Resolver {
             case .push(let id), .present(let id):
                 operation = { if case .push = spec.kind { return .push } else { return .present } }()
                 if !known.contains(id) {
-                    let verb = operation == .push ? "push" : "present"
-                    problem(path + ".\(verb)", "no screen \"\(id)\" (screens: \(preset.screens.map(\.id).joined(separator: ", ")))")
+                    problem(path + ".\(operation.rawValue)", "no screen \"\(id)\" (screens: \(preset.screens.map(\.id).joined(separator: ", ")))")
                     continue
                 }
-                stack.append(operation == .push ? .pushed(id) : .presented(id))
+                after = id
             case .pop:
                 operation = .pop
                 guard stack.count > 1, case .pushed = stack.last! else {
@@ -125,14 +125,14 @@ public struct Resolver {
                                                            : "nothing to pop: \"\(before)\" is the only screen on the stack")
                     continue
                 }
-                stack.removeLast()
+                if case .pushed(let s) = stack[stack.count - 2] { after = s } else if case .presented(let s) = stack[stack.count - 2] { after = s }
             case .dismiss:
                 operation = .dismiss
                 guard stack.count > 1, case .presented = stack.last! else {
                     problem(path + ".dismiss", "nothing to dismiss: \"\(before)\" was not presented")
                     continue
                 }
-                stack.removeLast()
+                if case .pushed(let s) = stack[stack.count - 2] { after = s } else if case .presented(let s) = stack[stack.count - 2] { after = s }
             }
             let name = spec.transition ?? "uikit"
             guard let entry = Catalog.entry(named: name) else {
@@ -140,45 +140,63 @@ public struct Resolver {
                 problem(path + ".transition", "unknown transition \"\(name)\"\(hint) (expected one of: \(Catalog.entries.map(\.name).joined(separator: ", ")))")
                 continue
             }
-            var params: [String: ParameterValue] = [:]
-            for (key, p) in spec.parameters.sorted(by: { $0.key < $1.key }) {
-                guard let ps = entry.parameters.first(where: { $0.name == key }) else {
-                    let names = entry.parameters.map(\.name)
-                    problem(p.path.text, "unknown parameter \"\(key)\" for \(name)" + (names.isEmpty ? " (it takes none)" : " (expected one of: \(names.joined(separator: ", ")))"))
+            guard let params = checkParameters(spec, entry, problem: problem) else { continue }
+            let transition = entry.make(Parameters(merging: entry, params))
+            var step = Step(index: i, path: path, operation: operation, start: t, end: t, before: before, after: after,
+                            transitionName: name, transition: transition, timing: nil, curveName: "", caption: spec.caption)
+            if let g = spec.gesture {
+                if spec.duration != nil || spec.curve != nil {
+                    problem(path + (spec.duration != nil ? ".duration" : ".curve"),
+                            "an interactive step's timing comes from its gesture and the transition's release rule; remove \"\(spec.duration != nil ? "duration" : "curve")\"")
                     continue
                 }
-                switch (ps.kind, p.node.value) {
-                case (.number(let range), .number(let n)):
-                    if range.contains(n) { params[key] = .number(n) }
-                    else { problem(p.path.text, "must be between \(JSONNode.format(range.lowerBound)) and \(JSONNode.format(range.upperBound)) (got \(p.node.summary))") }
-                case (.choice(let options), .string(let s)):
-                    if options.contains(s) { params[key] = .string(s) }
-                    else { problem(p.path.text, "expected one of \(options.joined(separator: ", ")) (got \(p.node.summary))") }
-                case (.bool, .bool(let b)): params[key] = .bool(b)
-                case (.number, _): problem(p.path.text, "expected a number (got \(p.node.summary))")
-                case (.choice(let options), _): problem(p.path.text, "expected one of \(options.joined(separator: ", ")) (got \(p.node.summary))")
-                case (.bool, _): problem(p.path.text, "expected true or false (got \(p.node.summary))")
+                do {
+                    let gesture = try makeGesture(g)
+                    let release: ReleaseMode = g.release == "finish" ? .finish : g.release == "cancel" ? .cancel : .auto
+                    guard let driver = try transition.interactive(gesture: gesture, canvas: canvas, operation: operation, release: release) else {
+                        problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss)")
+                        continue
+                    }
+                    step.driver = driver
+                    step.end = t + driver.totalDuration
+                    step.curveName = "gesture \(fmt(driver.releaseTime)) s → \(driver.decision == .finish ? "finish" : "cancel") at p \(fmt(driver.releaseProgress)), completion \(fmt(driver.completionDuration)) s"
+                } catch {
+                    problem(path + ".gesture", "\(error)")
+                    continue
+                }
+            } else {
+                let curveSpec = spec.curve
+                let curve = curveSpec.map(CurveMapping.curve) ?? transition.defaultCurve
+                do {
+                    let timing = try Timing(curve: curve, duration: spec.duration ?? (curveSpec.map(CurveMapping.hasOwnDuration) == true ? nil : transition.defaultDuration))
+                    step.timing = timing
+                    step.end = t + timing.duration
+                    step.curveName = curveSpec.map(CurveMapping.name) ?? CurveMapping.name(of: transition.defaultCurve)
+                } catch {
+                    problem(path + (spec.curve != nil ? ".curve" : ".duration"), "\(error)")
+                    continue
                 }
             }
-            if spec.gesture != nil {
-                problem(path + ".gesture", "interactive (gesture-driven) steps are not supported by this build yet")
-                continue
+            if transition.usesMatchedElements {
+                guard let a = screens[before], let b = screens[after] else { continue }
+                let pairs = matchPairs(spec, a, b, path: path, name: name, problem: problem)
+                if pairs.isEmpty { continue }
+                step.matches = pairs
+            } else if spec.match != nil {
+                problem(path + ".match", "\(name) does not use matched elements (magic-move and shrink-dismiss do)")
             }
-            let transition = entry.make(Parameters(merging: entry, params))
-            let curveSpec = spec.curve
-            let curve = curveSpec.map(CurveMapping.curve) ?? transition.defaultCurve
-            let timing: Timing
-            do {
-                timing = try Timing(curve: curve, duration: spec.duration ?? (curveSpec.map(CurveMapping.hasOwnDuration) == true ? nil : transition.defaultDuration))
-            } catch {
-                problem(path + ".curve", "\(error)")
-                continue
+            steps.append(step)
+            t = step.end
+            // A cancelled gesture leaves the stack as it was.
+            if !step.isCancelled {
+                switch operation {
+                case .push: stack.append(.pushed(after))
+                case .present: stack.append(.presented(after))
+                case .pop, .dismiss: stack.removeLast()
+                }
+            } else {
+                steps[steps.count - 1].after = before
             }
-            let after = top()
-            steps.append(Step(index: i, path: path, operation: operation, start: t, end: t + timing.duration, before: before, after: after,
-                              transitionName: name, transition: transition, timing: timing,
-                              curveName: curveSpec.map(CurveMapping.name) ?? CurveMapping.name(of: transition.defaultCurve), caption: spec.caption))
-            t += timing.duration
         }
         if t > Limits.maxStoryDuration {
             problem("timeline", "the story lasts \(JSONNode.format(t)) s; at most \(JSONNode.format(Limits.maxStoryDuration)) s is allowed")
@@ -187,6 +205,63 @@ public struct Resolver {
         return Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height, fps: fps,
                           background: preset.background, output: preset.output, overlays: preset.overlays, screens: screens,
                           start: preset.start, steps: steps)
+    }
+    func fmt(_ v: Double) -> String { String(format: "%.3f", v) }
+
+    /// Checks a step's transition parameters against the catalog's specs.
+    func checkParameters(_ spec: StepSpec, _ entry: CatalogEntry, problem: (String, String) -> Void) -> [String: ParameterValue]? {
+        var params: [String: ParameterValue] = [:]
+        var ok = true
+        for (key, p) in spec.parameters.sorted(by: { $0.key < $1.key }) {
+            guard let ps = entry.parameters.first(where: { $0.name == key }) else {
+                let names = entry.parameters.map(\.name)
+                problem(p.path.text, "unknown parameter \"\(key)\" for \(entry.name)" + (names.isEmpty ? " (it takes none)" : " (expected one of: \(names.joined(separator: ", ")))"))
+                ok = false
+                continue
+            }
+            switch (ps.kind, p.node.value) {
+            case (.number(let range), .number(let n)) where range.contains(n): params[key] = .number(n)
+            case (.number(let range), .number):
+                problem(p.path.text, "must be between \(JSONNode.format(range.lowerBound)) and \(JSONNode.format(range.upperBound)) (got \(p.node.summary))"); ok = false
+            case (.choice(let options), .string(let s)) where options.contains(s): params[key] = .string(s)
+            case (.bool, .bool(let b)): params[key] = .bool(b)
+            case (.number, _): problem(p.path.text, "expected a number (got \(p.node.summary))"); ok = false
+            case (.choice(let options), _): problem(p.path.text, "expected one of \(options.joined(separator: ", ")) (got \(p.node.summary))"); ok = false
+            case (.bool, _): problem(p.path.text, "expected true or false (got \(p.node.summary))"); ok = false
+            }
+        }
+        return ok ? params : nil
+    }
+
+    func makeGesture(_ g: GestureSpec) throws(MotionError) -> Gesture {
+        let velocity = g.velocity.map { MotionPoint($0.x, $0.y) }
+        if let samples = g.samples { return try Gesture(samples: samples, releaseVelocity: velocity) }
+        let from = g.from ?? .zero, to = g.to ?? .zero
+        return try Gesture(from: MotionPoint(from.x, from.y), to: MotionPoint(to.x, to.y), duration: g.duration ?? 0,
+                           curve: g.curve.map(CurveMapping.curve) ?? .easeOut, releaseVelocity: velocity)
+    }
+
+    /// The matched element pairs of a step: `match` as given (each id must exist on its screen), or
+    /// by default every id on both screens (the screens' own ids aside).
+    func matchPairs(_ spec: StepSpec, _ a: Node, _ b: Node, path: String, name: String, problem: (String, String) -> Void) -> [(from: String, to: String)] {
+        if let given = spec.match {
+            var out: [(String, String)] = []
+            for (k, pair) in given.enumerated() {
+                let ok0 = a.find(id: pair[0]) != nil && pair[0] != a.id
+                let ok1 = b.find(id: pair[1]) != nil && pair[1] != b.id
+                if !ok0 { problem(path + ".match[\(k)][0]", "no element \"\(pair[0])\" on the screen \"\(a.id ?? "?")\" (ids: \(a.allIDs.dropFirst().joined(separator: ", ")))") }
+                if !ok1 { problem(path + ".match[\(k)][1]", "no element \"\(pair[1])\" on the screen \"\(b.id ?? "?")\" (ids: \(b.allIDs.dropFirst().joined(separator: ", ")))") }
+                if ok0 && ok1 { out.append((pair[0], pair[1])) }
+            }
+            if given.isEmpty { problem(path + ".match", "\(name) needs at least one [fromId, toId] pair") }
+            return out.count == given.count ? out : []
+        }
+        let ids = Set(b.allIDs.dropFirst())
+        let shared = a.allIDs.dropFirst().filter { ids.contains($0) }
+        if shared.isEmpty {
+            problem(path + ".transition", "\(name) needs matched elements: no id is on both \"\(a.id ?? "?")\" and \"\(b.id ?? "?")\"; give \"match\": [[fromId, toId]]")
+        }
+        return shared.map { ($0, $0) }
     }
 }
 

@@ -45,7 +45,7 @@ public struct Storyboard: Sendable {
             if t < step.end, step.operation != nil {
                 return .transition(step: i, progress: step.progress(at: t - step.start))
             }
-            top = step.after
+            top = step.isCancelled ? step.before : step.after
         }
         return .still(screen: top)
     }
@@ -73,20 +73,39 @@ public struct Step: Sendable {
     public var timing: Timing?
     public var curveName: String
     public var caption: String?
+    /// For interactive (gesture-driven) steps: the finger, the release decision and completion.
+    public var driver: InteractiveDriver?
+    /// Matched element ids [(on the `before` screen, on the `after` screen)], for transitions that
+    /// use matched elements.
+    public var matches: [(from: String, to: String)] = []
 
     public var duration: Double { end - start }
 
-    /// Progress at time `t` since the step's start: exactly 0 at the start and 1 at the end.
+    /// Progress at time `t` since the step's start: exactly 0 at the start and exactly the final
+    /// value at the end (1, or 0 for a cancelled gesture).
     public func progress(at t: Double) -> Double {
+        if let driver { return driver.progress(at: min(t, duration)) }
         guard let timing else { return t >= duration ? 1 : 0 }
         if t >= duration { return 1 }
         return timing.progress(at: t)
     }
 
-    /// The frame input for a transition step at progress p.
-    public func frame(from: Node, to: Node, canvas: Size, progress p: Double) -> TransitionFrame? {
+    /// True when the step leaves the stack as it was (a cancelled gesture).
+    public var isCancelled: Bool { driver?.decision == .cancel }
+
+    /// The finger at time `t` since the step's start, for interactive steps.
+    public func interaction(at t: Double) -> Interaction? {
+        guard let d = driver else { return nil }
+        let start = d.gesture.start, finger = d.fingerPosition(at: t)
+        return Interaction(translation: Point(finger.x - start.x, finger.y - start.y), released: !d.isFingerDown(at: t),
+                           releaseProgress: d.releaseProgress, finishing: d.decision == .finish)
+    }
+
+    /// The frame input for a transition step at time `t` since its start.
+    public func frame(from: Node, to: Node, canvas: Size, at t: Double, matches: [MatchedElement] = []) -> TransitionFrame? {
         guard let operation else { return nil }
-        return TransitionFrame(from: from, to: to, canvas: canvas, operation: operation, progress: p)
+        return TransitionFrame(from: from, to: to, canvas: canvas, operation: operation, progress: progress(at: t),
+                               matches: matches, interaction: interaction(at: t))
     }
 
     /// A short name for captions and tables: "push detail (uikit)".
@@ -94,6 +113,7 @@ public struct Step: Sendable {
         if let caption { return caption }
         guard let operation else { return "hold" }
         let target = operation.isForward ? " \(after)" : ""
-        return "\(operation.rawValue)\(target) (\(transitionName ?? "?"))"
+        let interactive = driver.map { $0.decision == .finish ? ", drag → finish" : ", drag → cancel" } ?? ""
+        return "\(operation.rawValue)\(target) (\(transitionName ?? "?")\(interactive))"
     }
 }

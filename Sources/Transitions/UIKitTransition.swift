@@ -74,3 +74,12 @@ public struct CrossDissolveTransition: Transition {
         name: "cross-dissolve", summary: "UIKit's cross dissolve: the new screen fades in over the old one",
         parameters: [], make: { _ in CrossDissolveTransition() })
 }
+
+extension UIKitTransition {
+    /// The edge-swipe pop: progress = translation.x / width; UIKit's projected release rule
+    /// p + v·T > min(187.5 pt / width, 0.5), T = 0.35 s; the rest in min(T, remaining / speed).
+    public func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver? {
+        guard operation == .pop else { return nil }
+        return try InteractiveDriver.uikitEdgePop(gesture: gesture, width: canvas.width, release: release)
+    }
+}

@@ -42,6 +42,7 @@ segue \(SegueVersion.string) — headless exporter of transition previews
 usage:
   segue render [PRESET] [-o OUT] [options]     one preset → one file; no PRESET: the built-in demo
   segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR    PNG stills
+  segue sheet PRESET -o FILE.png [--count N] [--columns C]          contact sheet (filmstrip)
   segue validate PRESET...                     check only, render nothing
   segue inspect PRESET                         the resolved timeline as a table
   segue list transitions|curves|devices|demos
@@ -74,6 +75,7 @@ let helpTexts: [String: String] = [
     segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR [--fps N] [--scale S] [--slow-motion F] [--jobs N]
     Writes DIR/frame-NNNNN.png. --at T picks frame round(T × fps), T in seconds of video time.
     """,
+    "sheet": "segue sheet PRESET -o FILE.png [--count N] [--columns C]\nA contact sheet of N evenly spaced frames (default 12), each labelled with its frame and time.",
     "validate": "segue validate PRESET...\nChecks presets and prints every problem, one per line; exit 2 if any is invalid.",
     "inspect": "segue inspect PRESET\nPrints the resolved timeline: each step's start, end, frame range and curve.",
     "list": "segue list transitions|curves|devices|demos\nPrints a catalog.",
@@ -168,6 +170,18 @@ func frames(_ args: [String]) throws {
     if !a.flags.contains("--quiet") { printErr("\(dir): \(paths.count) frame\(paths.count == 1 ? "" : "s")") }
 }
 
+func sheet(_ args: [String]) throws {
+    let a = try Arguments(args, valued: ["-o", "--count", "--columns", "--fps", "--scale", "--slow-motion", "--jobs", "--demo"], flagNames: ["--quiet", "--verbose"], aliases: ["--output": "-o"])
+    MediaLog.configure(verbose: a.flags.contains("--verbose"))
+    guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "sheet needs -o FILE.png") }
+    let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    let count = try a.int("--count", 1...400) ?? 12
+    try ContactSheet.run(storyboard, to: out, count: count, columns: try a.int("--columns", 1...40) ?? min(count, 6),
+                         slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
+                         jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount, cancel: cancelToken)
+    if !a.flags.contains("--quiet") { printErr("\(out): \(count) frames") }
+}
+
 func validate(_ args: [String]) throws {
     let a = try Arguments(args, valued: [], flagNames: ["--quiet"])
     guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "validate needs at least one preset") }
@@ -232,6 +246,7 @@ func main() -> Int32 {
             } else { print(usageText) }
         case "render": try render(args)
         case "frames": try frames(args)
+        case "sheet": try sheet(args)
         case "validate": try validate(args)
         case "inspect": try inspect(args)
         case "list": try list(args)

@@ -1,0 +1,57 @@
+import Foundation
+import Geometry
+import Media
+import Presets
+import Raster
+import Scene
+
+/// `segue sheet`: a contact sheet (filmstrip) of N evenly spaced frames, each labelled with its
+/// frame index and video time, drawn with Segue's own renderer and written as one PNG.
+public enum ContactSheet {
+    /// The frames a sheet of `count` shows: evenly spaced from the first to the last.
+    public static func frames(count: Int, total: Int) -> [Int] {
+        guard count > 1, total > 1 else { return [0] }
+        let n = min(count, total)
+        return (0..<n).map { Int((Double($0) * Double(total - 1) / Double(n - 1)).rounded()) }
+    }
+
+    public static func run(_ storyboard: Storyboard, to path: String, count: Int, columns: Int, slowMotion: Double = 1,
+                           jobs: Int, cancel: CancellationToken = CancellationToken()) throws {
+        let composer = FrameComposer(storyboard: storyboard, slowMotion: slowMotion, jobs: jobs)
+        let indices = frames(count: count, total: composer.frameCount)
+        let cols = max(1, min(columns, indices.count))
+        let rows = (indices.count + cols - 1) / cols
+        // Thumbnails ~300 px wide, in points of a 1× sheet.
+        let thumbW = 300.0, thumbH = (thumbW * Double(storyboard.pixelHeight) / Double(storyboard.pixelWidth)).rounded()
+        let gap = 16.0, label = 28.0
+        let sheetW = Double(cols) * thumbW + Double(cols + 1) * gap
+        let sheetH = Double(rows) * (thumbH + label) + Double(rows + 1) * gap
+        // Render the chosen frames in parallel, then lay them out.
+        let bitmaps = SnapshotSlots(count: indices.count)
+        let workers = max(1, min(jobs, indices.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            var k = w
+            while k < indices.count && !cancel.isCancelled {
+                let b = Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
+                composer.render(frame: indices[k], into: b)
+                bitmaps.set(k, b)
+                k += workers
+            }
+        }
+        if cancel.isCancelled { throw CancelledError(reason: cancel.reason) }
+        var cells: [Node] = []
+        let style = TextStyle(font: Font(size: 15, weight: .medium), color: Color(white: 0.85), alignment: .center, lines: 1)
+        for (k, i) in indices.enumerated() {
+            let x = gap + Double(k % cols) * (thumbW + gap), y = gap + Double(k / cols) * (thumbH + label + gap)
+            var thumb = Node.image(bitmaps.get(k), frame: Rect(x, y, thumbW, thumbH), fit: .stretch)
+            thumb.border = Border(width: 1, color: Color(white: 0.3))
+            cells.append(thumb)
+            let t = Double(i) / Double(storyboard.fps)
+            cells.append(Node(kind: .text(String(format: "#%d  %.3f s", i, t), style), frame: Rect(x, y + thumbH + 6, thumbW, 20)))
+        }
+        let sheet = Node(kind: .rect, frame: Rect(0, 0, sheetW, sheetH), fill: .solid(Color(white: 0.11)), children: cells)
+        let out = Bitmap(width: Int(sheetW), height: Int(sheetH))
+        Renderer.render(sheet, scale: 1, into: out)
+        try PNGWriter.write(out, to: path)
+    }
+}

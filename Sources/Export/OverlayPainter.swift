@@ -1,0 +1,140 @@
+import Foundation
+import Geometry
+import Presets
+import Raster
+import Scene
+
+/// The preset's overlays (DESIGN §3), drawn over a finished frame: `touches` (a 44 pt finger dot
+/// that fades in at touch-down and out after release), `device` (the display's rounded corners)
+/// and `caption` (the current step's name at the bottom). All off unless the preset asks.
+struct OverlayPainter: Sendable {
+    let storyboard: Storyboard
+    /// Outside-the-corner coverage (0…255) of one corner, `cornerSize` pixels square, top-left
+    /// orientation; the other corners mirror it.
+    let cornerMask: [UInt8]
+    let cornerSize: Int
+
+    static let dotDiameter = 44.0
+    static let fadeIn = 0.08
+    static let fadeOut = 0.2
+
+    init(storyboard: Storyboard) {
+        self.storyboard = storyboard
+        let r = storyboard.device.cornerRadius * storyboard.scale
+        if storyboard.overlays.device && r > 0 {
+            let n = Int(r.rounded(.up))
+            cornerSize = n
+            var mask = [UInt8](repeating: 0, count: n * n)
+            // 4×4 supersampled area outside the circle of radius r centred at (r, r).
+            for y in 0..<n {
+                for x in 0..<n {
+                    var outside = 0
+                    for sy in 0..<4 {
+                        for sx in 0..<4 {
+                            let px = Double(x) + (Double(sx) + 0.5) / 4, py = Double(y) + (Double(sy) + 0.5) / 4
+                            let dx = r - px, dy = r - py
+                            if px < r && py < r && dx * dx + dy * dy > r * r { outside += 1 }
+                        }
+                    }
+                    mask[y * n + x] = UInt8((outside * 255 + 8) / 16)
+                }
+            }
+            cornerMask = mask
+        } else {
+            cornerSize = 0
+            cornerMask = []
+        }
+    }
+
+    /// The interactive step whose finger dot is visible at t, with the dot's time inside the step.
+    func touch(at t: Double) -> (step: Step, local: Double)? {
+        guard storyboard.overlays.touches else { return nil }
+        for step in storyboard.steps {
+            guard let d = step.driver else { continue }
+            let local = t - step.start
+            if local >= 0 && local < d.releaseTime + OverlayPainter.fadeOut { return (step, local) }
+        }
+        return nil
+    }
+
+    /// The step whose caption shows at t.
+    func caption(at t: Double) -> String? {
+        guard storyboard.overlays.caption else { return nil }
+        var last: Step?
+        for step in storyboard.steps where step.start <= t { last = step }
+        guard let s = last else { return nil }
+        if s.operation == nil && s.caption == nil { return nil }
+        return s.title
+    }
+
+    /// True when an overlay changes from frame to frame at t.
+    func isAnimated(at t: Double) -> Bool { touch(at: t) != nil }
+
+    func stillKey(at t: Double) -> String { caption(at: t) ?? "" }
+
+    func paint(at t: Double, into target: Bitmap) {
+        let scale = storyboard.scale
+        if let (step, local) = touch(at: t), let d = step.driver {
+            let alpha: Double
+            if local < d.releaseTime { alpha = min(1, local / OverlayPainter.fadeIn) }
+            else { alpha = max(0, 1 - (local - d.releaseTime) / OverlayPainter.fadeOut) }
+            if alpha > 0 {
+                let p = d.fingerPosition(at: local)
+                let r = OverlayPainter.dotDiameter / 2
+                let dot = Node(kind: .group, frame: Rect(0, 0, storyboard.canvas.width, storyboard.canvas.height), opacity: alpha, children: [
+                    Node(kind: .ellipse, frame: Rect(p.x - r - 3, p.y - r - 3, 2 * r + 6, 2 * r + 6), fill: .solid(Color.black.withAlpha(0.12))),
+                    Node(kind: .ellipse, frame: Rect(p.x - r, p.y - r, 2 * r, 2 * r), fill: .solid(Color.white.withAlpha(0.72)),
+                         border: Border(width: 1.5, color: Color(white: 0.55, alpha: 0.6))),
+                ])
+                Renderer.render(dot, scale: scale, into: target)
+            }
+        }
+        if let text = caption(at: t) {
+            let style = TextStyle(font: Font(size: 15, weight: .semibold), color: .white, alignment: .center, lines: 1)
+            let canvas = storyboard.canvas
+            let maxWidth = canvas.width - 48
+            let layout = Renderer.layoutText(text, style: style, width: maxWidth)
+            let w = min(maxWidth, (layout.widths.max() ?? 0)) + 28, h = 32.0
+            let y = canvas.height - storyboard.device.safeBottom - h - 12
+            let pill = Node(kind: .rect, frame: Rect((canvas.width - w) / 2, y, w, h), fill: .solid(Color.black.withAlpha(0.62)), cornerRadius: h / 2, children: [
+                Node(kind: .text(text, style), frame: Rect(14, (h - layout.lineHeight) / 2, w - 28, layout.lineHeight)),
+            ])
+            Renderer.render(pill, scale: scale, into: target)
+        }
+        if cornerSize > 0 { paintCorners(into: target) }
+    }
+
+    /// Blends the background colour over the four corners outside the display's radius.
+    func paintCorners(into target: Bitmap) {
+        let n = min(cornerSize, target.width / 2, target.height / 2)
+        let bg: UInt32
+        switch storyboard.background {
+        case .color(let c): bg = c.withAlpha(1).premultipliedPixel
+        case .transparent: bg = 0
+        }
+        cornerMask.withUnsafeBufferPointer { mask in
+            for y in 0..<n {
+                for x in 0..<n {
+                    let a = UInt32(mask[y * cornerSize + x])
+                    if a == 0 { continue }
+                    for (px, py) in [(x, y), (target.width - 1 - x, y), (x, target.height - 1 - y), (target.width - 1 - x, target.height - 1 - y)] {
+                        let i = py * target.width + px
+                        target.pixels[i] = OverlayPainter.lerp(target.pixels[i], bg, a)
+                    }
+                }
+            }
+        }
+        target.invalidateCaches()
+    }
+
+    /// d + (s − d)·a/255 per channel, exactly rounded.
+    @inline(__always) static func lerp(_ d: UInt32, _ s: UInt32, _ a: UInt32) -> UInt32 {
+        var out: UInt32 = 0
+        for shift in stride(from: 0, to: 32, by: 8) {
+            let dc = (d >> UInt32(shift)) & 0xFF, sc = (s >> UInt32(shift)) & 0xFF
+            let x = dc * (255 - a) + sc * a + 128
+            out |= ((x + (x >> 8)) >> 8) << UInt32(shift)
+        }
+        return out
+    }
+}

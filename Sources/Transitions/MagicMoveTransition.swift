@@ -1,0 +1,49 @@
+import Geometry
+import Motion
+import Scene
+
+/// Seed 003's "magic move": snapshots of the matched elements fly from their frames on the old
+/// screen to their frames on the new one, on a UIView spring (damping 0.6, velocity 1, 0.6 s),
+/// while the new screen fades in over the old one, which stays put. Both real elements are hidden
+/// meanwhile (the screens arrive with them hidden). A pop plays the same motion the other way
+/// (from the detail's frames back to the cells'), the screen underneath fading in again.
+public struct MagicMoveTransition: Transition {
+    public init() {}
+    public var defaultDuration: Double { 0.6 }
+    public var defaultCurve: Curve { .uiviewSpring(damping: 0.6, velocity: 1) }
+    public var usesMatchedElements: Bool { true }
+
+    public func scene(_ frame: TransitionFrame) -> Node {
+        let p = frame.progress
+        let fade = min(1, max(0, p))
+        var layers: [Node] = [frame.from, frame.to.withOpacity(fade)]
+        for m in frame.matches {
+            let r = m.fromFrame.interpolated(to: m.toFrame, p)
+            layers.append(contentsOf: MatchedElementLayers.flying(m, frame: r, blend: fade))
+        }
+        return .canvas(frame.canvas, layers)
+    }
+
+    public static let entry = CatalogEntry(
+        name: "magic-move",
+        summary: "shared elements fly from their frames to the new screen's while it fades in (seed 003); match: [[fromId, toId]]",
+        parameters: [], make: { _ in MagicMoveTransition() })
+}
+
+/// Drawing a matched element in flight: its snapshot from the screen it leaves, cross-fading into
+/// its snapshot on the screen it reaches, stretched to the in-between frame.
+enum MatchedElementLayers {
+    static func flying(_ m: MatchedElement, frame r: Rect, blend: Double) -> [Node] {
+        guard r.width > 0, r.height > 0 else { return [] }
+        var from = Node.image(m.fromImage, frame: r, fit: .stretch)
+        from.cornerRadius = m.fromCornerRadius + (m.toCornerRadius - m.fromCornerRadius) * blend
+        var out = [from]
+        if blend > 0 {
+            var to = Node.image(m.toImage, frame: r, fit: .stretch)
+            to.cornerRadius = from.cornerRadius
+            to.opacity = blend
+            out.append(to)
+        }
+        return out
+    }
+}

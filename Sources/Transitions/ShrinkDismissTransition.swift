@@ -1,0 +1,83 @@
+import Geometry
+import Motion
+import Scene
+
+/// Seed 004's interactive shrink-to-cell dismiss, a pop of a detail screen: dragging up, progress
+/// = finger distance / `distance` (a downward drag does nothing); the detail screen fades to
+/// 1 − p while a snapshot of its matched element follows the finger; at release p > 0.5 finishes
+/// (the snapshot springs into the cell's frame, UIView spring damping 0.5, velocity 0.5, 0.6 s)
+/// and otherwise cancels (it springs back). Without a gesture the snapshot springs from the
+/// detail's frame into the cell's; a push plays it backwards (cell → detail).
+public struct ShrinkDismissTransition: Transition {
+    public var distance: Double
+    public var threshold: Double
+    public var damping: Double
+    public var velocity: Double
+    public var duration: Double
+
+    public init(distance: Double = 200, threshold: Double = 0.5, damping: Double = 0.5, velocity: Double = 0.5, duration: Double = 0.6) {
+        self.distance = distance; self.threshold = threshold; self.damping = damping; self.velocity = velocity; self.duration = duration
+    }
+
+    public var defaultDuration: Double { duration }
+    public var defaultCurve: Curve { .uiviewSpring(damping: damping, velocity: velocity) }
+    public var usesMatchedElements: Bool { true }
+
+    /// The seed's mapping: distance of the finger from touch-down over `distance`, zero while the
+    /// finger is below where it started.
+    public func progress(forTranslation t: Point) -> Double {
+        t.y > 0 ? 0 : min(1, t.length / distance)
+    }
+
+    public func scene(_ frame: TransitionFrame) -> Node {
+        // The detail is the newer screen; pf = 1 shows it fully.
+        let (grid, detail, pf) = frame.forward
+        var layers: [Node] = [grid, detail.withOpacity(min(1, max(0, pf)))]
+        for m in frame.matches {
+            // Frames on the detail and on the grid, whichever way the step runs.
+            let detailFrame = frame.operation.isForward ? m.toFrame : m.fromFrame
+            let cellFrame = frame.operation.isForward ? m.fromFrame : m.toFrame
+            let image = frame.operation.isForward ? m.toImage : m.fromImage
+            let radius = frame.operation.isForward ? m.toCornerRadius : m.fromCornerRadius
+            let r: Rect
+            if let i = frame.interaction {
+                let lifted = detailFrame.offsetBy(dx: i.translation.x, dy: i.translation.y)
+                if !i.released {
+                    r = lifted
+                } else {
+                    r = lifted.interpolated(to: i.finishing ? cellFrame : detailFrame, i.completion(progress: frame.progress))
+                }
+            } else {
+                r = cellFrame.interpolated(to: detailFrame, pf)
+            }
+            guard r.width > 0, r.height > 0 else { continue }
+            var n = Node.image(image, frame: r, fit: .stretch)
+            n.cornerRadius = radius
+            layers.append(n)
+        }
+        return .canvas(frame.canvas, layers)
+    }
+
+    public func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver? {
+        guard operation == .pop || operation == .dismiss else { return nil }
+        let d = distance
+        let mapping = ProgressMapping { t in t.y > 0 ? 0 : min(1, t.length / d) }
+        return try InteractiveDriver.springDismiss(gesture: gesture, distance: distance, threshold: threshold, damping: damping,
+                                                   velocity: velocity, duration: duration, mapping: mapping, release: release)
+    }
+
+    public static let entry = CatalogEntry(
+        name: "shrink-dismiss",
+        summary: "interactive shrink-to-cell pop: drag up, the element's snapshot follows the finger and springs into its cell (seed 004)",
+        parameters: [
+            ParameterSpec("distance", .number(10...2000), default: .number(200), "finger distance (pt) for full progress"),
+            ParameterSpec("threshold", .number(0...1), default: .number(0.5), "release above this progress finishes"),
+            ParameterSpec("damping", .number(0.05...1), default: .number(0.5), "spring damping ratio of the release"),
+            ParameterSpec("velocity", .number(0...50), default: .number(0.5), "spring initial velocity (non-interactive)"),
+            ParameterSpec("duration", .number(0.05...5), default: .number(0.6), "spring duration (s)"),
+        ],
+        make: { p in
+            ShrinkDismissTransition(distance: p.number("distance", 200), threshold: p.number("threshold", 0.5), damping: p.number("damping", 0.5),
+                                    velocity: p.number("velocity", 0.5), duration: p.number("duration", 0.6))
+        })
+}
