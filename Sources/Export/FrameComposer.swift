@@ -57,8 +57,7 @@ public final class FrameComposer: Sendable {
                 slots.set(i, b)
             } else {
                 let job = jobsToRender[i - keyList.count]
-                let b = Renderer.snapshot(FrameComposer.elementNode(storyboard.screens[job.screen]!, job.id), scale: scale)
-                slots.set(i, b)
+                slots.set(i, FrameComposer.elementSnapshot(storyboard.screens[job.screen]!, job.id, scale: scale).bitmap)
             }
         }
         var snaps: [SnapshotKey: Bitmap] = [:]
@@ -71,7 +70,8 @@ public final class FrameComposer: Sendable {
                 let fi = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k }! + keyList.count
                 let ti = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k + 1 }! + keyList.count
                 return MatchedElement(fromID: m.from, toID: m.to,
-                                      fromFrame: a.frameOfDescendant(id: m.from) ?? .zero, toFrame: b.frameOfDescendant(id: m.to) ?? .zero,
+                                      fromFrame: FrameComposer.pixelAligned(a.frameOfDescendant(id: m.from) ?? .zero, scale: scale),
+                                      toFrame: FrameComposer.pixelAligned(b.frameOfDescendant(id: m.to) ?? .zero, scale: scale),
                                       fromImage: slots.get(fi), toImage: slots.get(ti),
                                       fromCornerRadius: a.find(id: m.from)?.cornerRadius ?? 0, toCornerRadius: b.find(id: m.to)?.cornerRadius ?? 0)
             }
@@ -83,6 +83,24 @@ public final class FrameComposer: Sendable {
         case .transparent: backgroundPixel = 0
         }
         overlays = OverlayPainter(storyboard: storyboard)
+    }
+
+    /// The smallest whole-pixel rect (in points) around a frame: element snapshots cover it, so
+    /// drawing one at its own place is a plain pixel copy of the element as the screen drew it.
+    static func pixelAligned(_ f: Rect, scale: Double) -> Rect {
+        let x0 = (f.minX * scale + 1e-9).rounded(.down), y0 = (f.minY * scale + 1e-9).rounded(.down)
+        let x1 = (f.maxX * scale - 1e-9).rounded(.up), y1 = (f.maxY * scale - 1e-9).rounded(.up)
+        return Rect(x0 / scale, y0 / scale, max(1, x1 - x0) / scale, max(1, y1 - y0) / scale)
+    }
+
+    /// An element drawn alone into its pixel-aligned box, at the same sub-pixel offset it has on
+    /// the screen.
+    static func elementSnapshot(_ screen: Node, _ id: String, scale: Double) -> (bitmap: Bitmap, frame: Rect) {
+        let f = screen.frameOfDescendant(id: id) ?? .zero
+        let box = pixelAligned(f, scale: scale)
+        let b = Bitmap(width: max(1, Int((box.width * scale).rounded())), height: max(1, Int((box.height * scale).rounded())))
+        Renderer.render(elementNode(screen, id), scale: scale, into: b, transform: .translation(f.minX - box.minX, f.minY - box.minY))
+        return (b, box)
     }
 
     /// An element on its own, at its frame's size: position and transforms dropped (its frame on
@@ -113,13 +131,29 @@ public final class FrameComposer: Sendable {
         case .still(let id):
             return screenNode(id)
         case .transition(let s, _):
-            let step = storyboard.steps[s]
-            let from = screenNode(step.before, hiding: step.matches.map(\.from))
-            let to = screenNode(step.after, hiding: step.matches.map(\.to))
-            let input = step.frame(from: from, to: to, canvas: storyboard.canvas, at: t - step.start, matches: matches[step.index] ?? [])!
-            return step.transition!.scene(input)
+            return scene(step: s, at: t - storyboard.steps[s].start)
         }
     }
+
+    /// The scene of transition step `s` at time `local` since its start (0…its duration).
+    public func scene(step s: Int, at local: Double) -> Node {
+        let step = storyboard.steps[s]
+        guard let transition = step.transition else { return screenNode(step.before) }
+        let from = screenNode(step.before, hiding: step.matches.map(\.from))
+        let to = screenNode(step.after, hiding: step.matches.map(\.to))
+        let input = step.frame(from: from, to: to, canvas: storyboard.canvas, at: local, matches: matches[step.index] ?? [])!
+        return transition.scene(input)
+    }
+
+    /// Draws a scene the way frames are drawn: background, then the scene.
+    public func draw(_ scene: Node, into target: Bitmap) {
+        target.pixels.update(repeating: backgroundPixel, count: target.count)
+        target.invalidateCaches()
+        Renderer.render(scene, scale: storyboard.scale, into: target)
+    }
+
+    /// The snapshot of a screen as it is (for tests and tools).
+    public func snapshot(of screen: String) -> Bitmap? { snapshots[SnapshotKey(screen: screen)] }
 
     /// Draws frame i into `target` (the canvas's pixel size), background first, overlays last.
     public func render(frame i: Int, into target: Bitmap) {
@@ -127,9 +161,7 @@ public final class FrameComposer: Sendable {
         if case .still(let id) = storyboard.state(at: t), opaqueScreens.contains(id) {
             target.copy(from: snapshots[SnapshotKey(screen: id)]!)
         } else {
-            target.pixels.update(repeating: backgroundPixel, count: target.count)
-            target.invalidateCaches()
-            Renderer.render(scene(frame: i), scale: storyboard.scale, into: target)
+            draw(scene(frame: i), into: target)
         }
         overlays.paint(at: t, into: target)
     }

@@ -194,8 +194,6 @@ public struct Resolver {
                 case .present: stack.append(.presented(after))
                 case .pop, .dismiss: stack.removeLast()
                 }
-            } else {
-                steps[steps.count - 1].after = before
             }
         }
         if t > Limits.maxStoryDuration {

@@ -41,11 +41,12 @@ public struct Storyboard: Sendable {
     public func state(at t: Double) -> FrameState {
         var top = start
         for (i, step) in steps.enumerated() {
-            if t < step.start { break }
+            // A step's first frame is the state before it (so it equals the previous step's last).
+            if t <= step.start && step.duration > 0 { break }
             if t < step.end, step.operation != nil {
                 return .transition(step: i, progress: step.progress(at: t - step.start))
             }
-            top = step.isCancelled ? step.before : step.after
+            top = step.resultingTop
         }
         return .still(screen: top)
     }
@@ -65,7 +66,8 @@ public struct Step: Sendable {
     public var operation: StackOperation?
     public var start: Double
     public var end: Double
-    /// The top screen before and after the step (equal for a hold).
+    /// The top screen before the step, and the screen the step transitions to (equal for a hold;
+    /// for a cancelled gesture the stack ends as it was: see `resultingTop`).
     public var before: String
     public var after: String
     public var transitionName: String?
@@ -84,7 +86,7 @@ public struct Step: Sendable {
     /// Progress at time `t` since the step's start: exactly 0 at the start and exactly the final
     /// value at the end (1, or 0 for a cancelled gesture).
     public func progress(at t: Double) -> Double {
-        if let driver { return driver.progress(at: min(t, duration)) }
+        if let driver { return t >= duration ? driver.target : driver.progress(at: t) }
         guard let timing else { return t >= duration ? 1 : 0 }
         if t >= duration { return 1 }
         return timing.progress(at: t)
@@ -92,6 +94,9 @@ public struct Step: Sendable {
 
     /// True when the step leaves the stack as it was (a cancelled gesture).
     public var isCancelled: Bool { driver?.decision == .cancel }
+
+    /// The top screen once the step is over: `after`, or `before` for a cancelled gesture.
+    public var resultingTop: String { isCancelled ? before : after }
 
     /// The finger at time `t` since the step's start, for interactive steps.
     public func interaction(at t: Double) -> Interaction? {

@@ -37,11 +37,12 @@ enum MatchedElementLayers {
         guard r.width > 0, r.height > 0 else { return [] }
         var from = Node.image(m.fromImage, frame: r, fit: .stretch)
         from.cornerRadius = m.fromCornerRadius + (m.toCornerRadius - m.fromCornerRadius) * blend
-        var out = [from]
+        // Fully arrived: the destination's snapshot alone, so edge pixels match the screen's.
+        var out = blend >= 1 ? [] : [from]
         if blend > 0 {
             var to = Node.image(m.toImage, frame: r, fit: .stretch)
             to.cornerRadius = from.cornerRadius
-            to.opacity = blend
+            to.opacity = min(1, blend)
             out.append(to)
         }
         return out

@@ -32,9 +32,16 @@ public struct PanBackTransition: Transition {
         min(1, scaleFrom + (max(0, q) / fullAt) * (1 - scaleFrom))
     }
 
-    /// Alpha of the black cover at pop progress q (seed: 1 − q / 0.75, floored at coverTo).
+    /// Alpha of the black cover at pop progress q (seed: 1 − q / 0.75, floored at coverTo). Past
+    /// `fullAt` a cover that is still there (seed 002's constant 0.5) fades out over the rest of
+    /// the way, so a finished pop lands on the screen itself: the seed removes the cover only
+    /// after its animation, which shows as a flash.
     public func coverAlpha(_ q: Double) -> Double {
-        let a = coverFrom - (max(0, q) / fullAt) * (coverFrom - coverTo)
+        let q = max(0, min(1, q))
+        if q > fullAt {
+            return fullAt >= 1 ? coverTo : coverTo * (1 - (q - fullAt) / (1 - fullAt))
+        }
+        let a = coverFrom - (q / fullAt) * (coverFrom - coverTo)
         return coverFrom >= coverTo ? max(coverTo, a) : min(coverTo, a)
     }
 

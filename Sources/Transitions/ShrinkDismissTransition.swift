@@ -37,23 +37,29 @@ public struct ShrinkDismissTransition: Transition {
             // Frames on the detail and on the grid, whichever way the step runs.
             let detailFrame = frame.operation.isForward ? m.toFrame : m.fromFrame
             let cellFrame = frame.operation.isForward ? m.fromFrame : m.toFrame
-            let image = frame.operation.isForward ? m.toImage : m.fromImage
-            let radius = frame.operation.isForward ? m.toCornerRadius : m.fromCornerRadius
             let r: Rect
+            // How far the snapshot has turned from the detail's element into the cell's.
+            let blend: Double
             if let i = frame.interaction {
                 let lifted = detailFrame.offsetBy(dx: i.translation.x, dy: i.translation.y)
                 if !i.released {
                     r = lifted
+                    blend = 0
                 } else {
-                    r = lifted.interpolated(to: i.finishing ? cellFrame : detailFrame, i.completion(progress: frame.progress))
+                    let c = i.completion(progress: frame.progress)
+                    r = lifted.interpolated(to: i.finishing ? cellFrame : detailFrame, c)
+                    blend = i.finishing ? min(1, max(0, c)) : 0
                 }
             } else {
                 r = cellFrame.interpolated(to: detailFrame, pf)
+                blend = 1 - min(1, max(0, pf))
             }
-            guard r.width > 0, r.height > 0 else { continue }
-            var n = Node.image(image, frame: r, fit: .stretch)
-            n.cornerRadius = radius
-            layers.append(n)
+            // From the detail's element to the cell's, whichever way the step runs.
+            let onDetail = frame.operation.isForward ? (m.toImage, m.toCornerRadius) : (m.fromImage, m.fromCornerRadius)
+            let onCell = frame.operation.isForward ? (m.fromImage, m.fromCornerRadius) : (m.toImage, m.toCornerRadius)
+            let element = MatchedElement(fromID: m.fromID, toID: m.toID, fromFrame: detailFrame, toFrame: cellFrame,
+                                         fromImage: onDetail.0, toImage: onCell.0, fromCornerRadius: onDetail.1, toCornerRadius: onCell.1)
+            layers.append(contentsOf: MatchedElementLayers.flying(element, frame: r, blend: blend))
         }
         return .canvas(frame.canvas, layers)
     }

@@ -45,7 +45,7 @@ final class PresetDecodingTests: XCTestCase {
     func testStateAtTimesAndExactEnds() throws {
         let s = try resolve(base)
         XCTAssertEqual(s.state(at: 0), .still(screen: "a"))
-        XCTAssertEqual(s.state(at: 0.5), .transition(step: 1, progress: 0))
+        XCTAssertEqual(s.state(at: 0.5), .still(screen: "a"))  // a step's first frame is the state before it
         XCTAssertEqual(s.state(at: 0.85), .still(screen: "b"))  // the end of the push shows its final state
         guard case .transition(1, let p) = s.state(at: 0.6) else { return XCTFail("expected the push") }
         XCTAssertGreaterThan(p, 0); XCTAssertLessThan(p, 1)

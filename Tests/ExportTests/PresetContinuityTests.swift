@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+import Export
+import Presets
+import Raster
+
+/// Every ready-made preset in presets/: each transition step starts pixel-identical to the screen
+/// before it and ends identical to the screen it leaves on top (a cancel ends where it began, a
+/// finish on the new screen), so no step jumps into the next.
+final class PresetContinuityTests: XCTestCase {
+    static var presetsDirectory: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("presets").path
+    }
+
+    static func allPresets() -> [String] {
+        let root = presetsDirectory
+        guard let e = FileManager.default.enumerator(atPath: root) else { return [] }
+        return e.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted().map { root + "/" + $0 }
+    }
+
+    /// Largest channel difference and how many pixels differ at all.
+    func difference(_ a: Bitmap, _ b: Bitmap) -> (max: Int, count: Int) {
+        var m = 0, n = 0
+        for i in 0..<a.count where a.pixels[i] != b.pixels[i] {
+            n += 1
+            let x = Bitmap.unpack(a.pixels[i]), y = Bitmap.unpack(b.pixels[i])
+            m = max(m, abs(Int(x.r) - Int(y.r)), abs(Int(x.g) - Int(y.g)), abs(Int(x.b) - Int(y.b)), abs(Int(x.a) - Int(y.a)))
+        }
+        return (m, n)
+    }
+
+    func testEveryTransitionStartsAndEndsOnItsScreens() throws {
+        let presets = Self.allPresets()
+        XCTAssertGreaterThanOrEqual(presets.count, 6, "presets/ has the seed presets")
+        for path in presets {
+            // Matched elements are snapshotted on the device's pixel grid, so those presets render
+            // at full size; the others at a quarter of it (the geometry is the same).
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let s = try PresetLoader.load(path: path, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.25))
+            let c = FrameComposer(storyboard: s)
+            let frame = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
+            for step in s.steps where step.transition != nil {
+                let name = "\(URL(fileURLWithPath: path).lastPathComponent) \(step.path) \(step.title)"
+                // The step's first frame is the state before it, by construction; its scene at
+                // progress 0 must match that too (the frame right after it is a step away from it).
+                XCTAssertEqual(s.state(at: step.start), .still(screen: step.before), name)
+                c.draw(c.scene(step: step.index, at: 0), into: frame)
+                let start = difference(frame, c.snapshot(of: step.before)!)
+                c.draw(c.scene(step: step.index, at: step.duration), into: frame)
+                let end = difference(frame, c.snapshot(of: step.resultingTop)!)
+                if step.matches.isEmpty {
+                    XCTAssertEqual(start.count, 0, "\(name): first frame differs from \(step.before) (max \(start.max))")
+                    XCTAssertEqual(end.count, 0, "\(name): last frame differs from \(step.resultingTop) (max \(end.max))")
+                } else {
+                    // A matched element is drawn from its own snapshot: resampling at its frame's
+                    // edges may differ by rounding, nowhere else.
+                    XCTAssertLessThanOrEqual(start.max, 3, "\(name): first frame, \(start.count) px differ")
+                    XCTAssertLessThanOrEqual(end.max, 3, "\(name): last frame, \(end.count) px differ")
+                }
+            }
+            // The story's last frame shows its final state.
+            c.render(frame: c.frameCount - 1, into: frame)
+            if case .still(let top) = s.state(at: s.duration) {
+                XCTAssertTrue(frame.isIdentical(to: c.snapshot(of: top)!), "\(path): last frame")
+            } else { XCTFail("\(path): the story ends inside a transition") }
+        }
+    }
+
+    func testCancelledGesturesLeaveTheStackAsItWas() throws {
+        for path in Self.allPresets() where path.contains("cancelled") {
+            let s = try PresetLoader.load(path: path, overrides: Overrides(scale: 0.25))
+            let cancelled = s.steps.filter { $0.isCancelled }
+            XCTAssertFalse(cancelled.isEmpty, path)
+            for step in cancelled {
+                XCTAssertEqual(step.resultingTop, step.before)
+                XCTAssertEqual(step.progress(at: step.duration), 0)
+                XCTAssertEqual(s.state(at: step.end), .still(screen: step.before))
+            }
+        }
+    }
+}
