@@ -165,7 +165,8 @@ public struct CatalogEntry: Sendable {
 
 public enum Catalog {
     public static let entries: [CatalogEntry] = [UIKitTransition.entry, PanBackTransition.entry, MagicMoveTransition.entry,
-                                                  ShrinkDismissTransition.entry, CrossDissolveTransition.entry]
+                                                  ShrinkDismissTransition.entry]
+        + HeroTransition.heroEntries + [SheetTransition.entry, CrossDissolveTransition.entry]
 
     public static func entry(named name: String) -> CatalogEntry? { entries.first { $0.name == name } }
 
