@@ -2,6 +2,10 @@
 #ifndef SEGUE_CFFMPEG_SHIM_H
 #define SEGUE_CFFMPEG_SHIM_H
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <sys/syscall.h>
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/avutil.h>
@@ -85,5 +89,58 @@ static inline int segue_sws_scale_packed_to_packed(struct SwsContext *c, const u
     uint8_t *dp[4] = { dst, NULL, NULL, NULL };
     const int ds[4] = { dstStride, 0, 0, 0 };
     return sws_scale(c, sp, ss, 0, srcH, dp, ds);
+}
+/// Any pixel format from one pooled buffer, every plane's rows 64-byte aligned (yuv420p gets the
+/// same layout as segue_frame_attach_yuv420p). Returns the bytes a pool buffer needs (< 0: error).
+static inline int64_t segue_image_layout(enum AVPixelFormat fmt, int w, int h, int linesize[4], size_t planeSize[4]) {
+    int ls[4] = {0, 0, 0, 0};
+    int r = av_image_fill_linesizes(ls, fmt, w);
+    if (r < 0) return r;
+    ptrdiff_t pls[4];
+    for (int i = 0; i < 4; i++) { ls[i] = FFALIGN(ls[i], 64); pls[i] = ls[i]; linesize[i] = ls[i]; }
+    r = av_image_fill_plane_sizes(planeSize, fmt, h, pls);
+    if (r < 0) return r;
+    int64_t total = 0;
+    for (int i = 0; i < 4; i++) total += (int64_t)planeSize[i];
+    return total + 64 + AV_INPUT_BUFFER_PADDING_SIZE;
+}
+static inline size_t segue_image_pool_size(enum AVPixelFormat fmt, int w, int h) {
+    int ls[4]; size_t ps[4];
+    int64_t n = segue_image_layout(fmt, w, h, ls, ps);
+    return n < 0 ? 0 : (size_t)n;
+}
+static inline int segue_frame_attach_pooled(AVFrame *f, AVBufferPool *pool, enum AVPixelFormat fmt, int w, int h) {
+    int ls[4]; size_t ps[4];
+    int64_t n = segue_image_layout(fmt, w, h, ls, ps);
+    if (n < 0) return (int)n;
+    AVBufferRef *buf = av_buffer_pool_get(pool);
+    if (!buf) return AVERROR(ENOMEM);
+    uint8_t *p = (uint8_t *)(((uintptr_t)buf->data + 63) & ~(uintptr_t)63);
+    av_buffer_unref(&f->buf[0]);
+    f->buf[0] = buf;
+    for (int i = 0; i < 4; i++) {
+        f->data[i] = ps[i] ? p : NULL;
+        f->linesize[i] = ps[i] ? ls[i] : 0;
+        p += ps[i];
+    }
+    f->format = fmt;
+    f->width = w; f->height = h;
+    return 0;
+}
+
+static inline uint32_t segue_mktag(char a, char b, char c, char d) { return MKTAG(a, b, c, d); }
+static inline int segue_fmt_flag_bitexact(void) { return AVFMT_FLAG_BITEXACT; }
+static inline int segue_buffersrc_flag_keep_ref(void) { return AV_BUFFERSRC_FLAG_KEEP_REF; }
+static inline int segue_buffersrc_flag_push(void) { return AV_BUFFERSRC_FLAG_PUSH; }
+static inline int segue_log_level(void) { return av_log_get_level(); }
+
+/// renameat2(RENAME_EXCHANGE): swaps two paths atomically (Linux ≥ 3.15, not every filesystem).
+/// -1 with errno set on failure (EINVAL/ENOSYS: unsupported here; use a fallback).
+static inline int segue_rename_exchange(const char *a, const char *b) {
+#ifdef SYS_renameat2
+    return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */);
+#else
+    errno = ENOSYS; return -1;
+#endif
 }
 #endif

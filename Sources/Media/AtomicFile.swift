@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import CFFmpeg
 
 /// A temporary file beside its destination (same directory, so `rename` is atomic), renamed into
 /// place by `commit()`. Until then the destination is untouched; `discard()` removes the
@@ -64,20 +65,109 @@ public final class AtomicFile: @unchecked Sendable {
 
     /// Removes every pending temporary file of this process (for SIGINT/SIGTERM handling).
     public static func discardAllPending() {
-        for path in registry.takeAll() { unlink(path) }
+        for path in registry.takeAll() where unlink(path) != 0 {
+            try? FileManager.default.removeItem(atPath: path)   // an AtomicDirectory's temporary
+        }
     }
 
     /// The temporary files not yet committed or discarded (for tests and diagnostics).
     public static var pendingPaths: [String] { registry.snapshot() }
 
-    private static let registry = Registry()
+    static let registry = Registry()
 
-    private final class Registry: @unchecked Sendable {   // all state behind `lock`
+    final class Registry: @unchecked Sendable {   // all state behind `lock`
         private let lock = NSLock()
         private var paths = Set<String>()
         func add(_ p: String) { lock.lock(); paths.insert(p); lock.unlock() }
         func remove(_ p: String) { lock.lock(); paths.remove(p); lock.unlock() }
         func takeAll() -> [String] { lock.lock(); defer { lock.unlock() }; let a = Array(paths); paths = []; return a }
         func snapshot() -> [String] { lock.lock(); defer { lock.unlock() }; return Array(paths) }
+    }
+}
+
+/// A temporary directory beside its destination directory, moved into place by `commit()` (the
+/// png sequence). Until then an existing destination is untouched; `discard()` removes the
+/// temporary. Registered with AtomicFile's registry, so `AtomicFile.discardAllPending` removes it.
+///
+/// Replacing an existing directory: rename(2) cannot replace a non-empty directory, so `commit`
+/// swaps the two atomically with renameat2(RENAME_EXCHANGE) and then deletes the old tree (now at
+/// the temporary path). Where the filesystem has no exchange, it renames the old directory aside,
+/// renames the new one in (renaming the old one back if that fails) and deletes the old one:
+/// readers may see no destination for an instant, but never a partial one. An existing
+/// destination that is not a directory is refused rather than deleted.
+public final class AtomicDirectory: @unchecked Sendable {
+    public let destination: String
+    public let temporaryPath: String
+    private var pending = true
+
+    public init(destination: String) throws {
+        var dest = destination
+        while dest.count > 1 && dest.hasSuffix("/") { dest.removeLast() }
+        self.destination = dest
+        let url = URL(fileURLWithPath: dest)
+        let dir = url.deletingLastPathComponent().path, name = url.lastPathComponent
+        if name.isEmpty || name == "." || name == ".." || dest == "/" {
+            throw MediaError("\(destination): not a directory path")
+        }
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: dest, isDirectory: &isDir), !isDir.boolValue {
+            throw MediaError("\(destination): exists and is not a directory (a png sequence is a directory)")
+        }
+        let tmp = (dir as NSString).appendingPathComponent(".\(name).\(getpid()).\(AtomicDirectory.token()).tmpdir")
+        if mkdir(tmp, 0o777) != 0 {
+            throw MediaError("\(destination): cannot create temporary directory \(tmp): \(String(cString: strerror(errno)))")
+        }
+        temporaryPath = tmp
+        AtomicFile.registry.add(tmp)
+    }
+
+    deinit { discard() }
+
+    static func token() -> String { String(UInt64.random(in: 0...UInt64.max), radix: 36) }
+
+    /// Moves the temporary directory onto the destination, replacing an existing directory.
+    public func commit() throws {
+        guard pending else { throw MediaError("\(destination): already committed or discarded") }
+        func fail(_ what: String) throws -> Never {
+            let text = String(cString: strerror(errno))
+            discard()
+            throw MediaError("\(destination): \(what) failed: \(text)")
+        }
+        var isDir: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: destination, isDirectory: &isDir)
+        if exists && !isDir.boolValue {
+            discard()
+            throw MediaError("\(destination): exists and is not a directory (a png sequence is a directory)")
+        }
+        if !exists {
+            if rename(temporaryPath, destination) != 0 { try fail("rename from \(temporaryPath)") }
+        } else if segue_rename_exchange(temporaryPath, destination) == 0 {
+            // The old tree now sits at temporaryPath; discard() below removes it.
+        } else {
+            let aside = temporaryPath + ".old"
+            if rename(destination, aside) != 0 { try fail("rename aside to \(aside)") }
+            if rename(temporaryPath, destination) != 0 {
+                let text = String(cString: strerror(errno))
+                _ = rename(aside, destination)
+                discard()
+                throw MediaError("\(destination): rename from \(temporaryPath) failed: \(text)")
+            }
+            try? FileManager.default.removeItem(atPath: aside)
+            pending = false
+            AtomicFile.registry.remove(temporaryPath)
+            return
+        }
+        // Either the tree now at temporaryPath is the replaced one, or nothing is there.
+        try? FileManager.default.removeItem(atPath: temporaryPath)
+        pending = false
+        AtomicFile.registry.remove(temporaryPath)
+    }
+
+    /// Removes the temporary directory and everything in it; the destination is untouched. Idempotent.
+    public func discard() {
+        guard pending else { return }
+        pending = false
+        try? FileManager.default.removeItem(atPath: temporaryPath)
+        AtomicFile.registry.remove(temporaryPath)
     }
 }

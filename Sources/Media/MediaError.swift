@@ -1,19 +1,22 @@
 // The Media room: FFmpeg image decoding, encoding and muxing, colour conversion, atomic files.
 // Every FFmpeg result is checked through `check` so an error names the file and the call.
 //
-// Files: EncoderSettings (what to produce), FrameConverter + VideoFrame (RGBA → yuv420p BT.709 on
-// a render worker, pooled buffers), VideoEncoder (libx264 → MP4 on the encoder thread),
-// AtomicFile (temp file beside the destination, rename on commit, registry for signals),
-// ImageDecoder + DecoderSession (safe local image decoding), PNGWriter, VideoReader (tests).
+// Files: EncoderSettings (what to produce; which format/codec/alpha combinations are allowed),
+// FrameConverter + VideoFrame (premultiplied RGBA → the encoder's input on a render worker:
+// YUV BT.709 via swscale, straight BGRA for GIF, finished PNG bytes; pooled buffers),
+// VideoEncoder (the front: one writer per format), VideoMuxer (libx264/libx265/prores_ks/
+// libvpx-vp9 into mp4/mov/webm), GIFWriter (palettegen/paletteuse in two passes with a spill
+// file), PNGSequenceWriter (in VideoEncoder.swift), AtomicFile + AtomicDirectory (temporaries
+// beside the destination, rename on commit, registry for signals), ImageDecoder + DecoderSession
+// (safe local image decoding), PNGWriter, VideoReader (tests).
 //
-// Determinism (measured with FFmpeg 5.1 / x264 on Debian): the same frames with the same
-// settings give byte-identical MP4s, for every fixed `threads` value and with parallel converters.
-// Different thread counts give different bytes: x264 writes "threads=N" into its SEI, and at
-// higher counts (6 vs 1 at 640×360) frame threading also changes the slice data; 1 vs 2 frame
-// threads differed only in the SEI; sliced threads change the slices. `threads = 0` (auto, 1.5 ×
-// cores) therefore hashes differently on machines with different core counts: pin `threads` when
-// hashes must match across machines. swscale runs with SWS_BITEXACT (no CPU-dependent rounding;
-// measured at no cost: ~10 ms per 1170×2532 frame either way).
+// Determinism (measured with FFmpeg 5.1 on Debian): the same frames with the same settings give
+// byte-identical output for every format (FormatTests), with parallel converters. x264: different
+// thread counts give different bytes (it writes "threads=N" into its SEI; frame threads change
+// slice data), so `threads = 0` (auto) hashes differently on machines with different core counts:
+// pin `threads`. x265 (info SEI off), libvpx-vp9 (row-mt off) and prores_ks gave the same bytes
+// for 1, 2 and 4 threads at 640×360 (FormatBench). webm is muxed bit-exact (Matroska otherwise
+// writes random UIDs). swscale runs with SWS_BITEXACT (no CPU-dependent rounding).
 import CFFmpeg
 
 /// A failure in Media: which file, which step or FFmpeg call, and FFmpeg's own words.

@@ -20,9 +20,11 @@ public enum PNGWriter {
         try file.commit()
     }
 
-    /// The PNG bytes of `bitmap` (`path` only names the file in errors).
-    public static func encode(_ bitmap: Bitmap, path: String = "png") throws -> Data {
-        let opaque = bitmap.isOpaque
+    /// The PNG bytes of `bitmap` (`path` only names the file in errors). `alpha` forces RGBA
+    /// (true) or RGB with alpha dropped, i.e. composited onto black (false); nil: RGBA only when
+    /// some pixel is not opaque. PNG sequences force one colour type for every frame.
+    public static func encode(_ bitmap: Bitmap, path: String = "png", alpha: Bool? = nil) throws -> Data {
+        let opaque = !(alpha ?? !bitmap.isOpaque)
         guard let encoder = avcodec_find_encoder(AV_CODEC_ID_PNG) else { throw MediaError("\(path): avcodec_find_encoder(png) failed") }
         var c = avcodec_alloc_context3(encoder)
         var frame = av_frame_alloc()
@@ -53,15 +55,9 @@ public enum PNGWriter {
                     dst[3 * x + 2] = UInt8(truncatingIfNeeded: v >> 16)
                 }
             } else {
+                let out = UnsafeMutableRawPointer(dst)
                 for x in 0..<bitmap.width {
-                    let v = src[x], a = v >> 24
-                    @inline(__always) func un(_ c: UInt32) -> UInt8 {
-                        a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
-                    }
-                    dst[4 * x] = un(v & 0xFF)
-                    dst[4 * x + 1] = un((v >> 8) & 0xFF)
-                    dst[4 * x + 2] = un((v >> 16) & 0xFF)
-                    dst[4 * x + 3] = UInt8(a)
+                    out.storeBytes(of: unpremultiplied(src[x]).littleEndian, toByteOffset: 4 * x, as: UInt32.self)
                 }
             }
         }

@@ -1,10 +1,14 @@
 import CFFmpeg
+import Foundation
 import Raster
 
-/// H.264 (libx264) in MP4, following FFmpeg's doc/examples/mux.c: send/receive, global header
-/// when the muxer wants it, time base 1/fps with pts = frame index, packets rescaled to the
-/// stream's time base, `+faststart`, BT.709 tags, closed GOPs. Output goes to an `AtomicFile`
-/// and is renamed into place by `finish()`.
+/// The single encoder of one output: converted frames in, one file (or png directory) out.
+/// Formats (EncoderSettings.validate says which combinations are allowed):
+/// - mp4/mov/webm: `VideoMuxer` (libx264, libx265, prores_ks, libvpx-vp9), see there.
+/// - gif: `GIFWriter` (libavfilter palettegen → paletteuse → gif encoder), see there.
+/// - png: `PNGSequenceWriter` (frames compressed on the workers, a directory renamed into place).
+/// - null: frames are converted (as for h264) and dropped; nothing is written.
+/// Every output goes to a temporary beside its destination and is renamed into place by `finish()`.
 ///
 /// Thread use: `write`, `finish` and `cancel` from ONE thread (the encoder thread);
 /// `makeConverter` from any thread (it only reads immutable settings and shares the
@@ -13,92 +17,64 @@ public final class VideoEncoder: @unchecked Sendable {
     public let settings: EncoderSettings
     public let destination: String
     private let pool: FramePool?
-    private var file: AtomicFile?
-    private var format: UnsafeMutablePointer<AVFormatContext>?
-    private var codec: UnsafeMutablePointer<AVCodecContext>?
-    private var stream: UnsafeMutablePointer<AVStream>?
-    private var packet: UnsafeMutablePointer<AVPacket>?
+    private let target: ConversionTarget
+    private var sink: FrameSink?
     private var nextPTS: Int64 = 0
     private var done = false
 
     /// Frames written so far.
     public var frameCount: Int { Int(nextPTS) }
-    /// The file being written (nil for `.null`, and after finish/cancel).
-    public var temporaryPath: String? { done ? nil : file?.temporaryPath }
+    /// The file (or, for png, directory) being written (nil for `.null`, and after finish/cancel).
+    public var temporaryPath: String? { done ? nil : sink?.temporaryPath }
+    /// The pixel format frames are converted to (e.g. "yuv420p", "yuva444p10le", "bgra", "png").
+    public var pixelFormatName: String {
+        switch target {
+        case .yuv(let f, _): return String(cString: av_get_pix_fmt_name(f))
+        case .bgra: return "bgra"
+        case .png: return "png"
+        }
+    }
 
     public init(destination path: String, settings: EncoderSettings) throws {
         _ = mediaLogDefaultOnce
         self.settings = settings
         destination = path
         try settings.validate(path)
-        pool = FramePool(width: settings.paddedWidth, height: settings.paddedHeight)
-        guard pool != nil else { throw MediaError("\(path): av_buffer_pool_init failed") }
-        if settings.format == .null { return }
-        do { try open() } catch { release(); throw error }
+        target = VideoEncoder.conversionTarget(for: settings)
+        switch target {
+        case .yuv(let f, _): pool = FramePool(width: settings.paddedWidth, height: settings.paddedHeight, pixelFormat: f)
+        case .bgra: pool = FramePool(width: settings.width, height: settings.height, pixelFormat: AV_PIX_FMT_BGRA)
+        case .png: pool = nil
+        }
+        if case .png = target {} else if pool == nil { throw MediaError("\(path): av_buffer_pool_init failed") }
+        switch settings.format {
+        case .null: sink = nil
+        case .png: sink = try PNGSequenceWriter(destination: path)
+        case .gif: sink = try GIFWriter(destination: path, settings: settings)
+        case .mp4, .mov, .webm: sink = try VideoMuxer(destination: path, settings: settings, pixelFormat: {
+            if case .yuv(let f, _) = target { return f } else { return AV_PIX_FMT_YUV420P } }())
+        }
     }
 
-    deinit { release() }
+    deinit { if !done { sink?.cancel() } }
+
+    /// What the workers convert to, per format, codec and alpha.
+    static func conversionTarget(for s: EncoderSettings) -> ConversionTarget {
+        switch s.format {
+        case .null: return .yuv(AV_PIX_FMT_YUV420P, alpha: false)
+        case .gif: return .bgra(alpha: s.transparent)
+        case .png: return .png(alpha: s.transparent)
+        case .mp4, .mov, .webm:
+            switch s.codec {
+            case .h264, .hevc: return .yuv(AV_PIX_FMT_YUV420P, alpha: false)
+            case .prores: return s.transparent ? .yuv(AV_PIX_FMT_YUVA444P10LE, alpha: true) : .yuv(AV_PIX_FMT_YUV422P10LE, alpha: false)
+            case .vp9: return s.transparent ? .yuv(AV_PIX_FMT_YUVA420P, alpha: true) : .yuv(AV_PIX_FMT_YUV420P, alpha: false)
+            }
+        }
+    }
 
     public func makeConverter() -> FrameConverter {
-        FrameConverter(width: settings.width, height: settings.height, pool: pool)
-    }
-
-    private func open() throws {
-        let path = destination
-        let file = try AtomicFile(destination: path)
-        self.file = file
-        // "file:" so a path with a colon is never read as a protocol name.
-        let url = "file:" + file.temporaryPath
-
-        var oc: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_alloc_output_context2(&oc, nil, settings.format.rawValue, url), path, "avformat_alloc_output_context2")
-        guard let oc else { throw MediaError("\(path): avformat_alloc_output_context2 returned no context") }
-        format = oc
-
-        guard let encoder = avcodec_find_encoder_by_name("libx264") else {
-            throw MediaError("\(path): avcodec_find_encoder_by_name(libx264) failed: this FFmpeg has no libx264")
-        }
-        guard let st = avformat_new_stream(oc, nil) else { throw MediaError("\(path): avformat_new_stream failed") }
-        stream = st
-        guard let c = avcodec_alloc_context3(encoder) else { throw MediaError("\(path): avcodec_alloc_context3 failed") }
-        codec = c
-
-        let fps = Int32(settings.fps)
-        c.pointee.width = Int32(settings.paddedWidth)
-        c.pointee.height = Int32(settings.paddedHeight)
-        c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-        c.pointee.time_base = AVRational(num: 1, den: fps)
-        c.pointee.framerate = AVRational(num: fps, den: 1)
-        c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        c.pointee.gop_size = 2 * fps            // a keyframe every 2 s: seekable previews
-        c.pointee.thread_count = Int32(settings.threads)
-        c.pointee.color_primaries = AVCOL_PRI_BT709
-        c.pointee.color_trc = AVCOL_TRC_BT709
-        c.pointee.colorspace = AVCOL_SPC_BT709
-        c.pointee.color_range = AVCOL_RANGE_MPEG
-        c.pointee.flags |= segue_codec_flag_closed_gop()
-        if oc.pointee.oformat.pointee.flags & segue_fmt_flag_globalheader() != 0 {
-            c.pointee.flags |= segue_codec_flag_global_header()
-        }
-        try check(av_opt_set(c.pointee.priv_data, "preset", settings.preset, 0), path, "av_opt_set(preset=\(settings.preset))")
-        try check(av_opt_set(c.pointee.priv_data, "crf", String(settings.crf), 0), path, "av_opt_set(crf=\(settings.crf))")
-        try check(avcodec_open2(c, encoder, nil), path, "avcodec_open2(libx264)")
-        try check(avcodec_parameters_from_context(st.pointee.codecpar, c), path, "avcodec_parameters_from_context")
-        st.pointee.time_base = c.pointee.time_base
-        st.pointee.avg_frame_rate = c.pointee.framerate
-
-        if let t = settings.title { try check(av_dict_set(&oc.pointee.metadata, "title", t, 0), path, "av_dict_set(title)") }
-        if let t = settings.comment { try check(av_dict_set(&oc.pointee.metadata, "comment", t, 0), path, "av_dict_set(comment)") }
-
-        if oc.pointee.oformat.pointee.flags & segue_fmt_flag_nofile() == 0 {
-            try check(avio_open(&oc.pointee.pb, url, AVIO_FLAG_WRITE), path, "avio_open(\(file.temporaryPath))")
-        }
-        var opts: OpaquePointer?
-        defer { av_dict_free(&opts) }
-        if settings.format == .mp4 { av_dict_set(&opts, "movflags", "+faststart", 0) }
-        try check(avformat_write_header(oc, &opts), path, "avformat_write_header")
-        guard let pkt = av_packet_alloc() else { throw MediaError("\(path): av_packet_alloc failed") }
-        packet = pkt
+        FrameConverter(width: settings.width, height: settings.height, pool: pool, target: target)
     }
 
     /// Encodes the next frame (pts = its index).
@@ -107,27 +83,17 @@ public final class VideoEncoder: @unchecked Sendable {
         guard frame.width == settings.paddedWidth, frame.height == settings.paddedHeight else {
             throw MediaError("\(destination): frame is \(frame.width)×\(frame.height), stream is \(settings.paddedWidth)×\(settings.paddedHeight)")
         }
-        frame.frame.pointee.pts = nextPTS
+        let pts = nextPTS
+        if let f = frame.avFrame { f.pointee.pts = pts }
         nextPTS += 1
-        guard let c = codec else { return }          // .null: converted, not encoded
-        try check(avcodec_send_frame(c, frame.frame), destination, "avcodec_send_frame")
-        try drain()
+        do { try sink?.write(frame, index: pts) } catch { cancel(); throw error }
     }
 
     /// Flushes the encoder, writes the trailer (the faststart pass), closes and renames into place.
     public func finish() throws {
         guard !done else { throw MediaError("\(destination): finish after finish or cancel") }
         do {
-            if let c = codec, let oc = format {
-                try check(avcodec_send_frame(c, nil), destination, "avcodec_send_frame(flush)")
-                try drain()
-                try check(av_write_trailer(oc), destination, "av_write_trailer")
-                if oc.pointee.pb != nil {
-                    try check(avio_closep(&oc.pointee.pb), destination, "avio_closep")
-                }
-            }
-            release()
-            try file?.commit()
+            try sink?.finish()
             done = true
         } catch {
             cancel()
@@ -137,33 +103,39 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Stops without a trailer, closes and removes the temporary file; the destination is untouched.
     public func cancel() {
-        release()
-        file?.discard()
+        sink?.cancel()
         done = true
     }
+}
 
-    private func drain() throws {
-        guard let c = codec, let oc = format, let st = stream, let pkt = packet else { return }
-        while true {
-            let r = avcodec_receive_packet(c, pkt)
-            if r == AVERROR_EAGAIN || r == AVERROR_EOF_ { return }
-            try check(r, destination, "avcodec_receive_packet")
-            av_packet_rescale_ts(pkt, c.pointee.time_base, st.pointee.time_base)
-            pkt.pointee.stream_index = st.pointee.index
-            let w = av_interleaved_write_frame(oc, pkt)   // takes the packet's reference
-            if w < 0 { av_packet_unref(pkt); throw MediaError.ffmpeg(destination, "av_interleaved_write_frame", w) }
+/// One output's writer behind VideoEncoder (encoder thread only).
+protocol FrameSink: AnyObject {
+    var temporaryPath: String { get }
+    func write(_ frame: VideoFrame, index: Int64) throws
+    /// Completes the output and moves it into place.
+    func finish() throws
+    /// Frees everything and removes the temporary; idempotent.
+    func cancel()
+}
+
+/// `frame-NNNNN.png` files (NNNNN the zero-padded frame index, 5 digits or more) in a temporary
+/// directory beside the destination, moved into place on finish (AtomicDirectory).
+final class PNGSequenceWriter: FrameSink {
+    let directory: AtomicDirectory
+    var temporaryPath: String { directory.temporaryPath }
+
+    init(destination: String) throws { directory = try AtomicDirectory(destination: destination) }
+
+    static func fileName(_ index: Int64) -> String { String(format: "frame-%05lld.png", index) }
+
+    func write(_ frame: VideoFrame, index: Int64) throws {
+        guard let data = frame.encoded else { throw MediaError("\(directory.destination): frame \(index) is not a PNG") }
+        let path = directory.temporaryPath + "/" + PNGSequenceWriter.fileName(index)
+        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
+            throw MediaError("\(directory.destination): writing \(path) failed: \(error.localizedDescription)")
         }
     }
 
-    /// Frees every FFmpeg object (idempotent). Leaves the AtomicFile to the caller.
-    private func release() {
-        if packet != nil { av_packet_free(&packet) }
-        if codec != nil { avcodec_free_context(&codec) }
-        if let oc = format {
-            if oc.pointee.pb != nil { avio_closep(&oc.pointee.pb) }
-            avformat_free_context(oc)
-            format = nil
-        }
-        stream = nil
-    }
+    func finish() throws { try directory.commit() }
+    func cancel() { directory.discard() }
 }

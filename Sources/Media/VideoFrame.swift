@@ -1,41 +1,73 @@
 import CFFmpeg
+import Foundation
 import Raster
 
-/// One converted frame: an AVFrame in yuv420p at the padded size, BT.709 limited range.
+/// One converted frame, ready for the encoder thread: either an AVFrame in the stream's pixel
+/// format (yuv420p BT.709 limited for h264/hevc/vp9 and null, yuv422p10le/yuva444p10le for
+/// ProRes, yuva420p for VP9 with alpha, straight BGRA for the GIF filter graph), or the finished
+/// bytes of one PNG (png sequences are compressed on the worker that converted them).
 ///
 /// The pixel memory comes from a `FramePool` (an AVBufferPool), so after the first few frames
 /// nothing big is allocated: when the last reference (ours or the encoder's) goes, the buffer
 /// returns to the pool. Ownership: whoever holds the VideoFrame; it moves from a render worker to
 /// the encoder thread and is not touched by two threads at once.
 public final class VideoFrame: @unchecked Sendable {
-    let frame: UnsafeMutablePointer<AVFrame>
-    public var width: Int { Int(frame.pointee.width) }
-    public var height: Int { Int(frame.pointee.height) }
+    let avFrame: UnsafeMutablePointer<AVFrame>?
+    /// PNG bytes (png format only).
+    let encoded: Data?
+    public let width: Int, height: Int
 
-    init(frame: UnsafeMutablePointer<AVFrame>) { self.frame = frame }
+    /// The AVFrame (every format except png).
+    var frame: UnsafeMutablePointer<AVFrame> { avFrame! }
 
-    deinit {
-        var f: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&f)
+    init(frame: UnsafeMutablePointer<AVFrame>) {
+        avFrame = frame; encoded = nil
+        width = Int(frame.pointee.width); height = Int(frame.pointee.height)
     }
 
-    /// Plane samples, for tests: plane 0 = Y (width×height), 1 = Cb, 2 = Cr (half size).
+    init(encoded: Data, width: Int, height: Int) {
+        avFrame = nil; self.encoded = encoded
+        self.width = width; self.height = height
+    }
+
+    deinit {
+        var f: UnsafeMutablePointer<AVFrame>? = avFrame
+        if f != nil { av_frame_free(&f) }
+    }
+
+    /// Plane samples, for tests: plane 0 = Y (width×height), 1 = Cb, 2 = Cr (half size), 3 = A.
+    /// 8-bit formats only (use `sample16` for the 10-bit ProRes formats); packed formats: byte x.
     public func sample(plane: Int, x: Int, y: Int) -> UInt8 {
         let data = segue_frame_data(frame, Int32(plane))!
         return data[y * Int(segue_frame_linesize(frame, Int32(plane))) + x]
     }
+
+    /// A 16-bit little-endian sample (yuv422p10le, yuva444p10le).
+    public func sample16(plane: Int, x: Int, y: Int) -> UInt16 {
+        let data = segue_frame_data(frame, Int32(plane))!
+        let p = data + y * Int(segue_frame_linesize(frame, Int32(plane))) + 2 * x
+        return UInt16(p[0]) | UInt16(p[1]) << 8
+    }
+
+    /// The pixel format's name (e.g. "yuva444p10le"); "png" for encoded PNG frames.
+    public var pixelFormatName: String {
+        guard let f = avFrame else { return "png" }
+        return String(cString: av_get_pix_fmt_name(AVPixelFormat(f.pointee.format)))
+    }
 }
 
-/// The pool of yuv420p frame buffers for one encoder. AVBufferPool is thread-safe, so every
-/// converter of an encoder shares it; buffers outliving the pool are freed when returned.
+/// The pool of frame buffers for one encoder, in one pixel format. AVBufferPool is thread-safe, so
+/// every converter of an encoder shares it; buffers outliving the pool are freed when returned.
 final class FramePool: @unchecked Sendable {
     let pool: OpaquePointer
     let width: Int32, height: Int32
+    let pixelFormat: AVPixelFormat
 
-    init?(width: Int, height: Int) {
-        let size = segue_yuv420p_pool_size(Int32(width), Int32(height))
-        guard let p = av_buffer_pool_init(size, av_buffer_alloc) else { return nil }
+    init?(width: Int, height: Int, pixelFormat: AVPixelFormat = AV_PIX_FMT_YUV420P) {
+        let size = segue_image_pool_size(pixelFormat, Int32(width), Int32(height))
+        guard size > 0, let p = av_buffer_pool_init(size, av_buffer_alloc) else { return nil }
         pool = p; self.width = Int32(width); self.height = Int32(height)
+        self.pixelFormat = pixelFormat
     }
 
     deinit {
@@ -43,18 +75,21 @@ final class FramePool: @unchecked Sendable {
         av_buffer_pool_uninit(&p)
     }
 
+    /// A frame from the pool, tagged BT.709 limited range for the YUV formats.
     func makeFrame() throws -> UnsafeMutablePointer<AVFrame> {
         guard let f = av_frame_alloc() else { throw MediaError("frame: av_frame_alloc failed") }
-        let r = segue_frame_attach_yuv420p(f, pool, width, height)
+        let r = segue_frame_attach_pooled(f, pool, pixelFormat, width, height)
         if r < 0 {
             var ff: UnsafeMutablePointer<AVFrame>? = f
             av_frame_free(&ff)
             throw MediaError.ffmpeg("frame", "av_buffer_pool_get", r)
         }
-        f.pointee.color_primaries = AVCOL_PRI_BT709
-        f.pointee.color_trc = AVCOL_TRC_BT709
-        f.pointee.colorspace = AVCOL_SPC_BT709
-        f.pointee.color_range = AVCOL_RANGE_MPEG
+        if pixelFormat != AV_PIX_FMT_BGRA {
+            f.pointee.color_primaries = AVCOL_PRI_BT709
+            f.pointee.color_trc = AVCOL_TRC_BT709
+            f.pointee.colorspace = AVCOL_SPC_BT709
+            f.pointee.color_range = AVCOL_RANGE_MPEG
+        }
         return f
     }
 }

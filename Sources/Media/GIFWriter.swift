@@ -1,0 +1,192 @@
+import CFFmpeg
+import Foundation
+
+/// A libavfilter graph of a few filters linked in a chain, created and checked call by call
+/// (FFmpeg's doc/examples/filtering_video.c, without the string parser).
+final class FilterGraph {
+    let path: String
+    private(set) var graph: UnsafeMutablePointer<AVFilterGraph>?
+
+    init(path: String) throws {
+        self.path = path
+        guard let g = avfilter_graph_alloc() else { throw MediaError("\(path): avfilter_graph_alloc failed") }
+        g.pointee.nb_threads = 1          // palettegen/paletteuse are not threaded; the CPU budget is Export's
+        graph = g
+    }
+
+    deinit { avfilter_graph_free(&graph) }
+
+    func add(_ filter: String, _ name: String, _ args: String?) throws -> UnsafeMutablePointer<AVFilterContext> {
+        guard let f = avfilter_get_by_name(filter) else { throw MediaError("\(path): this FFmpeg has no \(filter) filter") }
+        var ctx: UnsafeMutablePointer<AVFilterContext>?
+        try check(avfilter_graph_create_filter(&ctx, f, name, args, nil, graph), path, "avfilter_graph_create_filter(\(filter)=\(args ?? ""))")
+        guard let ctx else { throw MediaError("\(path): avfilter_graph_create_filter(\(filter)) returned nothing") }
+        return ctx
+    }
+
+    /// A buffer source for frames of `format`, w×h, time base 1/fps.
+    func source(_ name: String, width: Int32, height: Int32, format: AVPixelFormat, fps: Int) throws -> UnsafeMutablePointer<AVFilterContext> {
+        try add("buffer", name, "video_size=\(width)x\(height):pix_fmt=\(format.rawValue):time_base=1/\(fps):pixel_aspect=1/1")
+    }
+
+    func link(_ a: UnsafeMutablePointer<AVFilterContext>, _ aPad: UInt32, _ b: UnsafeMutablePointer<AVFilterContext>, _ bPad: UInt32) throws {
+        try check(avfilter_link(a, aPad, b, bPad), path, "avfilter_link")
+    }
+
+    func configure() throws { try check(avfilter_graph_config(graph, nil), path, "avfilter_graph_config") }
+}
+
+/// GIF: one palette per clip, from every frame, then every frame mapped onto it.
+///
+/// palettegen emits its palette only after the last frame, while paletteuse needs the palette
+/// before the first: the usual `split → palettegen / paletteuse` graph keeps every frame queued
+/// inside the graph (BGRA at 1170×2532 is 11.9 MB a frame, 1.4 GB for 2 s at 60 fps). Instead:
+/// - pass 1, as frames arrive (`write`): each frame goes into `buffer → palettegen
+///   (stats_mode=full) → buffersink`, which keeps only a colour histogram, and its pixels are
+///   appended to a raw spill file beside the destination (an AtomicFile, so cancel and signals
+///   remove it); memory stays at a frame or two.
+/// - pass 2 (`finish`): the palette goes into a second graph's palette input, then every frame
+///   is read back from the spill file through `paletteuse` → the gif encoder (pal8) → the gif
+///   muxer with `loop=0` (NETSCAPE2.0: loop forever). The spill file is deleted.
+/// The cost is disk (w × h × 4 bytes a frame, temporarily) and one extra read of it.
+///
+/// paletteuse: `dither=bayer:bayer_scale=3` — ordered dithering keeps a static pixel's index the
+/// same from frame to frame, so flat UI colours do not shimmer as they would with error diffusion
+/// (sierra2_4a), and the gif encoder's inter-frame transparency (transdiff) finds unchanged
+/// pixels, which keeps files small; `diff_mode=rectangle` re-maps only the changed rectangle.
+/// Transparency: palettegen reserves one entry (`reserve_transparent=1`) and paletteuse maps
+/// pixels with alpha < 128 to it (`alpha_threshold=128`); GIF has 1-bit alpha, so translucent
+/// pixels become either opaque (straight colour) or fully transparent. Opaque clips reserve no
+/// entry and get all 256 colours. The gif encoder uses "restore to background" disposal for
+/// frames with transparent pixels, so moving content leaves no trails.
+/// GIF delays are centiseconds: fps that do not divide 100 play at the nearest delay (60 → 50 fps).
+final class GIFWriter: FrameSink {
+    let path: String
+    let settings: EncoderSettings
+    private let spill: AtomicFile
+    private var spillFile: UnsafeMutablePointer<FILE>?
+    private let statsGraph: FilterGraph
+    private let statsSource: UnsafeMutablePointer<AVFilterContext>
+    private let statsSink: UnsafeMutablePointer<AVFilterContext>
+    private var output: EncodedStream?
+    private var frames: Int64 = 0
+    private var scratch: UnsafeMutablePointer<AVFrame>?
+    var temporaryPath: String { output?.file.temporaryPath ?? spill.temporaryPath }
+
+    init(destination: String, settings: EncoderSettings) throws {
+        path = destination
+        self.settings = settings
+        spill = try AtomicFile(destination: destination)   // a second temporary beside the destination
+        statsGraph = try FilterGraph(path: destination)
+        statsSource = try statsGraph.source("frames", width: Int32(settings.width), height: Int32(settings.height),
+                                           format: AV_PIX_FMT_BGRA, fps: settings.fps)
+        let gen = try statsGraph.add("palettegen", "palettegen",
+                                     "max_colors=256:stats_mode=full:reserve_transparent=\(settings.transparent ? 1 : 0)")
+        statsSink = try statsGraph.add("buffersink", "palette", nil)
+        try statsGraph.link(statsSource, 0, gen, 0)
+        try statsGraph.link(gen, 0, statsSink, 0)
+        try statsGraph.configure()
+        guard let fp = fopen(spill.temporaryPath, "wb+") else {
+            spill.discard()
+            throw MediaError("\(destination): cannot open \(spill.temporaryPath): \(String(cString: strerror(errno)))")
+        }
+        spillFile = fp
+        scratch = av_frame_alloc()
+        guard scratch != nil else { cancel(); throw MediaError("\(destination): av_frame_alloc failed") }
+    }
+
+    deinit { cancel() }
+
+    var rowBytes: Int { settings.width * 4 }
+
+    func write(_ frame: VideoFrame, index: Int64) throws {
+        let f = frame.frame
+        // PUSH: run palettegen on this frame now, so frames never queue inside the graph.
+        try check(av_buffersrc_add_frame_flags(statsSource, f, Int32(segue_buffersrc_flag_keep_ref() | segue_buffersrc_flag_push())),
+                  path, "av_buffersrc_add_frame(palettegen)")
+        let base = segue_frame_data(f, 0)!, stride = Int(segue_frame_linesize(f, 0))
+        for y in 0..<settings.height where fwrite(base + y * stride, 1, rowBytes, spillFile) != rowBytes {
+            throw MediaError("\(path): writing the frame spill \(spill.temporaryPath) failed: \(String(cString: strerror(errno)))")
+        }
+        frames += 1
+    }
+
+    func finish() throws {
+        do { try finishPasses() } catch { cancel(); throw error }
+    }
+
+    private func finishPasses() throws {
+        guard frames > 0 else { throw MediaError("\(path): a GIF needs at least one frame") }
+        // End of pass 1: the palette (16×16 BGRA).
+        try check(av_buffersrc_add_frame_flags(statsSource, nil, 0), path, "av_buffersrc_add_frame(palettegen EOF)")
+        guard let palette = av_frame_alloc() else { throw MediaError("\(path): av_frame_alloc failed") }
+        var paletteRef: UnsafeMutablePointer<AVFrame>? = palette
+        defer { av_frame_free(&paletteRef) }
+        try check(av_buffersink_get_frame(statsSink, palette), path, "av_buffersink_get_frame(palette)")
+
+        // Pass 2: frames + palette → paletteuse → pal8.
+        let g = try FilterGraph(path: path)
+        let src = try g.source("frames", width: Int32(settings.width), height: Int32(settings.height), format: AV_PIX_FMT_BGRA, fps: settings.fps)
+        let pal = try g.source("palette", width: palette.pointee.width, height: palette.pointee.height,
+                               format: AVPixelFormat(palette.pointee.format), fps: settings.fps)
+        let use = try g.add("paletteuse", "paletteuse", "dither=bayer:bayer_scale=3:diff_mode=rectangle:alpha_threshold=128")
+        let sink = try g.add("buffersink", "out", nil)
+        try g.link(src, 0, use, 0)
+        try g.link(pal, 0, use, 1)
+        try g.link(use, 0, sink, 0)
+        try g.configure()
+        palette.pointee.pts = 0
+        try check(av_buffersrc_add_frame_flags(pal, palette, 0), path, "av_buffersrc_add_frame(palette)")
+        try check(av_buffersrc_add_frame_flags(pal, nil, 0), path, "av_buffersrc_add_frame(palette EOF)")
+
+        let out = try EncodedStream(destination: path, muxer: "gif", encoder: "gif", fps: settings.fps,
+                                    title: nil, comment: nil, header: [("loop", "0")], bitexact: false,
+                                    configure: { c in
+                                        c.pointee.width = Int32(self.settings.width)
+                                        c.pointee.height = Int32(self.settings.height)
+                                        c.pointee.pix_fmt = AV_PIX_FMT_PAL8
+                                    })
+        output = out
+        guard let mapped = av_frame_alloc() else { throw MediaError("\(path): av_frame_alloc failed") }
+        var mappedRef: UnsafeMutablePointer<AVFrame>? = mapped
+        defer { av_frame_free(&mappedRef) }
+        func drain() throws {
+            while true {
+                let r = av_buffersink_get_frame(sink, mapped)
+                if r == AVERROR_EAGAIN || r == AVERROR_EOF_ { return }
+                try check(r, path, "av_buffersink_get_frame(paletteuse)")
+                defer { av_frame_unref(mapped) }
+                try out.encode(mapped)
+            }
+        }
+        rewind(spillFile)
+        let f = scratch!
+        for i in 0..<frames {
+            f.pointee.width = Int32(settings.width); f.pointee.height = Int32(settings.height)
+            f.pointee.format = AV_PIX_FMT_BGRA.rawValue
+            try check(av_frame_get_buffer(f, 0), path, "av_frame_get_buffer")
+            let base = segue_frame_data(f, 0)!, stride = Int(segue_frame_linesize(f, 0))
+            for y in 0..<settings.height where fread(base + y * stride, 1, rowBytes, spillFile) != rowBytes {
+                throw MediaError("\(path): reading the frame spill \(spill.temporaryPath) failed")
+            }
+            f.pointee.pts = i
+            try check(av_buffersrc_add_frame_flags(src, f, 0), path, "av_buffersrc_add_frame(paletteuse)")  // takes f's buffers
+            try drain()
+        }
+        try check(av_buffersrc_add_frame_flags(src, nil, 0), path, "av_buffersrc_add_frame(paletteuse EOF)")
+        try drain()
+        closeSpill()
+        try out.finish()
+    }
+
+    private func closeSpill() {
+        if let fp = spillFile { fclose(fp); spillFile = nil }
+        spill.discard()
+    }
+
+    func cancel() {
+        closeSpill()
+        output?.cancel()
+        if scratch != nil { av_frame_free(&scratch) }
+    }
+}
