@@ -126,13 +126,27 @@ public final class FrameComposer: Sendable {
 
     /// What frame i shows, as a scene in points (overlays excluded).
     public func scene(frame i: Int) -> Node {
-        let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
-        switch storyboard.state(at: t) {
-        case .still(let id):
-            return screenNode(id)
-        case .transition(let s, _):
-            return scene(step: s, at: t - storyboard.steps[s].start)
+        scene(state: storyboard.state(at: storyboard.time(ofFrame: i, slowMotion: slowMotion)),
+              time: storyboard.time(ofFrame: i, slowMotion: slowMotion))
+    }
+
+    /// The scene of a state at story time t.
+    public func scene(state: FrameState, time t: Double) -> Node {
+        switch state {
+        case .still(let id): return screenNode(id)
+        case .transition(let s, _): return scene(step: s, at: t - storyboard.steps[s].start)
+        case .presented(let s): return scene(step: s, at: storyboard.steps[s].duration)
         }
+    }
+
+    /// Draws a state as frames are drawn at story time t (background, scene, overlays).
+    public func render(state: FrameState, time t: Double, into target: Bitmap) {
+        if case .still(let id) = state, opaqueScreens.contains(id) {
+            target.copy(from: snapshots[SnapshotKey(screen: id)]!)
+        } else {
+            draw(scene(state: state, time: t), into: target)
+        }
+        overlays.paint(at: t, into: target)
     }
 
     /// The scene of transition step `s` at time `local` since its start (0…its duration).
@@ -158,20 +172,19 @@ public final class FrameComposer: Sendable {
     /// Draws frame i into `target` (the canvas's pixel size), background first, overlays last.
     public func render(frame i: Int, into target: Bitmap) {
         let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
-        if case .still(let id) = storyboard.state(at: t), opaqueScreens.contains(id) {
-            target.copy(from: snapshots[SnapshotKey(screen: id)]!)
-        } else {
-            draw(scene(frame: i), into: target)
-        }
-        overlays.paint(at: t, into: target)
+        render(state: storyboard.state(at: t), time: t, into: target)
     }
 
     /// The key of what frame i shows when it is a still without moving overlays: consecutive
     /// frames with the same key are identical, so a pipeline may render one and reuse it.
     public func stillKey(frame i: Int) -> String? {
         let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
-        guard case .still(let id) = storyboard.state(at: t), !overlays.isAnimated(at: t) else { return nil }
-        return id + "|" + overlays.stillKey(at: t)
+        guard !overlays.isAnimated(at: t) else { return nil }
+        switch storyboard.state(at: t) {
+        case .still(let id): return id + "|" + overlays.stillKey(at: t)
+        case .presented(let s): return "presented \(s)|" + overlays.stillKey(at: t)
+        case .transition: return nil
+        }
     }
 }
 

@@ -5,7 +5,10 @@ import Raster
 
 /// Options for one render (the CLI's flags over the preset's `output`).
 public struct RenderOptions: Sendable {
-    public var format: OutputFormat = .mp4
+    /// nil: the preset's `output.format`, else mp4.
+    public var format: OutputFormat?
+    /// nil: the preset's `output.codec`, else the container's default (h264, ProRes, VP9).
+    public var codec: VideoCodec?
     public var crf: Int?
     public var x264Preset: String?
     public var slowMotion: Double = 1
@@ -29,15 +32,9 @@ public enum RenderJob {
     public static func run(_ storyboard: Storyboard, to destination: String?, options: RenderOptions,
                            cancel: CancellationToken = CancellationToken()) throws -> RenderResult {
         let started = Date()
+        let settings = try options.encoderSettings(for: storyboard)
         let composer = FrameComposer(storyboard: storyboard, slowMotion: options.slowMotion, jobs: options.jobs)
         let total = composer.frameCount
-        var settings = EncoderSettings(width: storyboard.pixelWidth, height: storyboard.pixelHeight, fps: storyboard.fps)
-        settings.format = options.format
-        settings.crf = options.crf ?? storyboard.output.crf ?? 18
-        settings.preset = options.x264Preset ?? storyboard.output.preset ?? "veryfast"
-        settings.threads = options.encoderThreads > 0 ? options.encoderThreads : RenderJob.defaultEncoderThreads
-        settings.title = storyboard.name
-        settings.comment = "Segue \(SegueVersion.string)"
         let encoder = try VideoEncoder(destination: destination ?? "/dev/null", settings: settings)
         let jobs = max(1, min(options.jobs, total))
         let workers = (0..<jobs).map { _ in WorkerState(width: storyboard.pixelWidth, height: storyboard.pixelHeight, converter: encoder.makeConverter()) }
@@ -67,9 +64,58 @@ public enum RenderJob {
         return RenderResult(output: destination, frames: total, seconds: Date().timeIntervalSince(started))
     }
 
+    /// The default output path: `<name>.<ext>` (a folder `<name>` for png frames), in `directory`.
+    public static func defaultOutput(for storyboard: Storyboard, format: OutputFormat, in directory: String = ".") -> String? {
+        guard format != .null else { return nil }
+        let name = format.writesDirectory ? storyboard.name : storyboard.name + "." + (format.fileExtension ?? format.rawValue)
+        return directory == "." ? name : (directory as NSString).appendingPathComponent(name)
+    }
+
     /// x264 threads: a fixed number, not the core count or `--jobs`, because x264's output
     /// depends on its thread count: the same preset must give the same bytes on every machine.
     public static let defaultEncoderThreads = 2
+}
+
+/// A usage problem with the chosen output (exit 2: nothing rendered).
+public struct OutputChoiceError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+extension RenderOptions {
+    /// The container: the flag, else the preset, else mp4.
+    public func resolvedFormat(for storyboard: Storyboard) throws -> OutputFormat {
+        let name = format?.rawValue ?? storyboard.output.format ?? "mp4"
+        guard let f = OutputFormat(rawValue: name) else {
+            throw OutputChoiceError(description: "unknown format \(name) (\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return f
+    }
+
+    /// Encoder settings for a storyboard: format, codec (the container's default unless chosen),
+    /// transparency, quality; every combination checked before anything is rendered.
+    public func encoderSettings(for storyboard: Storyboard) throws -> EncoderSettings {
+        let f = try resolvedFormat(for: storyboard)
+        var settings = EncoderSettings(width: storyboard.pixelWidth, height: storyboard.pixelHeight, fps: storyboard.fps)
+        settings.format = f
+        let codecName = codec?.rawValue ?? storyboard.output.codec
+        if let codecName {
+            guard let c = VideoCodec(rawValue: codecName) else { throw OutputChoiceError(description: "unknown codec \(codecName)") }
+            settings.codec = c
+        } else if let c = EncoderSettings.defaultCodec(for: f) {
+            settings.codec = c
+        }
+        if case .transparent = storyboard.background { settings.transparent = true }
+        if settings.transparent && !f.carriesAlpha && f != .null {
+            throw OutputChoiceError(description: "\(f.rawValue)\(f == .mp4 ? "/H.264" : "") cannot carry transparency: give the preset a background colour, or use mov (ProRes 4444), webm (VP9), png or gif")
+        }
+        settings.crf = crf ?? storyboard.output.crf ?? (settings.codec == .vp9 ? 32 : 18)
+        settings.preset = x264Preset ?? storyboard.output.preset ?? "veryfast"
+        settings.threads = encoderThreads > 0 ? encoderThreads : RenderJob.defaultEncoderThreads
+        settings.title = storyboard.name
+        settings.comment = "Segue \(SegueVersion.string)"
+        do { try settings.validate() } catch { throw OutputChoiceError(description: "\(error)") }
+        return settings
+    }
 }
 
 /// A worker's own pooled bitmap and converter. Touched only by the worker that owns it.

@@ -39,22 +39,33 @@ public struct Storyboard: Sendable {
 
     /// What is on screen at story time t.
     public func state(at t: Double) -> FrameState {
-        var top = start
+        // The stack of still states: a push shows its screen; a page sheet shows itself over the
+        // screen it was presented from (its transition's final scene) until dismissed.
+        var stills: [FrameState] = [.still(screen: start)]
         for (i, step) in steps.enumerated() {
             // A step's first frame is the state before it (so it equals the previous step's last).
             if t <= step.start && step.duration > 0 { break }
             if t < step.end, step.operation != nil {
                 return .transition(step: i, progress: step.progress(at: t - step.start))
             }
-            top = step.resultingTop
+            guard let op = step.operation, !step.isCancelled else { continue }
+            switch op {
+            case .push: stills.append(.still(screen: step.after))
+            case .present: stills.append(step.transition?.presentsOverContext == true ? .presented(step: i) : .still(screen: step.after))
+            case .pop, .dismiss: if stills.count > 1 { stills.removeLast() }
+            }
         }
-        return .still(screen: top)
+        return stills.last!
     }
 }
 
 public enum FrameState: Sendable, Equatable {
+    /// A screen alone.
     case still(screen: String)
+    /// A transition step at a progress.
     case transition(step: Int, progress: Double)
+    /// Held after a presentation that leaves the screen under it visible: that step's scene at its end.
+    case presented(step: Int)
 }
 
 /// One step of the timeline with its absolute times.

@@ -39,6 +39,7 @@ public struct SheetTransition: Transition {
 
     public var defaultDuration: Double { 0.5 }
     public var defaultCurve: Curve { .system }
+    public var presentsOverContext: Bool { true }
 
     /// Where the sheet's top edge rests when presented (points from the canvas top).
     public func sheetTop(_ canvas: Size) -> Double { min(max(safeTop + topOffset, 0), canvas.height) }

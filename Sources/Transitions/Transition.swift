@@ -130,6 +130,10 @@ public protocol Transition: Sendable {
     /// True when the transition needs matched elements: Export then renders the screens with the
     /// matched elements hidden and snapshots each element (`TransitionFrame.matches`).
     var usesMatchedElements: Bool { get }
+    /// True when a presented screen does not replace the screen under it (a page sheet): until
+    /// it is dismissed, the still state is this transition's scene at progress 1, not the
+    /// presented screen alone.
+    var presentsOverContext: Bool { get }
     func scene(_ frame: TransitionFrame) -> Node
     /// The interactive form of this transition for a gesture (finger → progress, the release rule
     /// and the completion), or nil when it has none for this operation.
@@ -138,6 +142,7 @@ public protocol Transition: Sendable {
 
 extension Transition {
     public var usesMatchedElements: Bool { false }
+    public var presentsOverContext: Bool { false }
     public func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver? { nil }
 }
 

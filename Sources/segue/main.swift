@@ -50,10 +50,11 @@ usage:
 
 render options:
   -o, --output FILE     output file (default: <preset name>.<ext> in the current folder)
-  --format mp4|null     container (null: render and convert every frame, write nothing)
+  --format F            mp4 | mov | webm | gif | png (a folder of frames) | null (render and convert, write nothing)
+  --codec C             h264 | hevc (mp4, mov) | prores (mov, 4444 with alpha) | vp9 (webm, with alpha)
   --fps N               frames per second (1…240)
   --scale S             multiply the device's pixel scale
-  --crf N               H.264 quality, 0 (lossless) … 51 (default 18)
+  --crf N               quality, 0 (best) … 51 (63 for vp9); default 18 (32 for vp9)
   --x264-preset P       ultrafast … veryslow (default veryfast)
   --slow-motion F       story time runs F times slower
   --jobs N              render workers (default: the core count)
@@ -65,7 +66,7 @@ render options:
 
 let helpTexts: [String: String] = [
     "render": """
-    segue render [PRESET] [-o OUT] [--format mp4|null] [--fps N] [--scale S] [--crf N] [--x264-preset P]
+    segue render [PRESET] [-o OUT] [--format mp4|mov|webm|gif|png|null] [--codec h264|hevc|prores|vp9] [--fps N] [--scale S] [--crf N] [--x264-preset P]
                  [--slow-motion F] [--jobs N] [--progress auto|bar|plain|json|none] [--quiet] [--verbose] [--demo NAME]
     Renders one preset (or the built-in demo) to a video. The file is written to a temporary file
     beside OUT and renamed into place when complete; on failure or a signal nothing is left behind
@@ -109,35 +110,31 @@ func overrides(_ a: Arguments) throws -> Overrides {
 func render(_ args: [String]) throws {
     let a = try Arguments(args, valued: renderValued, flagNames: renderFlags, aliases: ["--output": "-o"])
     MediaLog.configure(verbose: a.flags.contains("--verbose"))
-    let format = try a.choice("--format", ["mp4", "null"])
-    if let codec = try a.choice("--codec", ["h264", "hevc", "prores", "vp9"]), codec != "h264" {
-        throw Failure(code: Exit.usage, message: "--codec \(codec) is not supported by this build yet (h264 only)")
-    }
     var options = RenderOptions()
-    options.crf = try a.int("--crf", 0...51)
+    options.format = try a.choice("--format", OutputFormat.allCases.map(\.rawValue)).flatMap(OutputFormat.init)
+    options.codec = try a.choice("--codec", VideoCodec.allCases.map(\.rawValue)).flatMap(VideoCodec.init)
+    options.crf = try a.int("--crf", 0...63)
     options.x264Preset = try a.choice("--x264-preset", ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"])
     options.slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
     options.jobs = try a.int("--jobs", 1...256) ?? options.jobs
     options.progress = ProgressMode(rawValue: try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto")!
     if a.flags.contains("--quiet") { options.progress = .none }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
-    let presetFormat = storyboard.output.format
-    let chosen = format ?? presetFormat ?? "mp4"
-    guard let outputFormat = OutputFormat(rawValue: chosen) else {
-        throw Failure(code: Exit.usage, message: "format \(chosen) is not supported by this build yet (mp4, null)")
+    let format: OutputFormat
+    do {
+        format = try options.resolvedFormat(for: storyboard)
+        _ = try options.encoderSettings(for: storyboard)
+    } catch let e as OutputChoiceError {
+        throw Failure(code: Exit.usage, message: "segue: \(e.description)")
     }
-    if case .transparent = storyboard.background, outputFormat == .mp4 {
-        throw Failure(code: Exit.usage, message: "mp4/H.264 cannot carry transparency: give the preset a background colour")
+    if storyboard.frameCount(slowMotion: options.slowMotion) > Int(Limits.maxStoryDuration) * 240 {
+        throw Failure(code: Exit.usage, message: "segue: --slow-motion makes \(storyboard.frameCount(slowMotion: options.slowMotion)) frames; at most \(Int(Limits.maxStoryDuration) * 240)")
     }
-    options.format = outputFormat
-    if storyboard.frameCount(slowMotion: options.slowMotion) > 600 * 240 {
-        throw Failure(code: Exit.usage, message: "too many frames")
-    }
-    let out: String? = outputFormat == .null ? nil : (a.values["-o"] ?? "\(storyboard.name).mp4")
-    if let out {
+    let out: String? = format == .null ? nil : (a.values["-o"] ?? RenderJob.defaultOutput(for: storyboard, format: format))
+    if let out, !format.writesDirectory {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: out, isDirectory: &isDir), isDir.boolValue {
-            throw Failure(code: Exit.usage, message: "\(out) is a folder; give -o a file name")
+            throw Failure(code: Exit.usage, message: "segue: \(out) is a folder; give -o a file name")
         }
     }
     let result = try RenderJob.run(storyboard, to: out, options: options, cancel: cancelToken)

@@ -40,18 +40,23 @@ final class PresetContinuityTests: XCTestCase {
             let s = try PresetLoader.load(path: path, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.25))
             let c = FrameComposer(storyboard: s)
             let frame = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
+            let expected = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
             for step in s.steps where step.transition != nil {
                 let name = "\(URL(fileURLWithPath: path).lastPathComponent) \(step.path) \(step.title)"
                 // The step's first frame is the state before it, by construction; its scene at
                 // progress 0 must match that too (the frame right after it is a step away from it).
-                XCTAssertEqual(s.state(at: step.start), .still(screen: step.before), name)
+                let before = s.state(at: step.start)
+                if case .transition = before { XCTFail("\(name): starts inside a transition") }
+                c.draw(c.scene(state: before, time: step.start), into: expected)
                 c.draw(c.scene(step: step.index, at: 0), into: frame)
-                let start = difference(frame, c.snapshot(of: step.before)!)
+                let start = difference(frame, expected)
+                let after = s.state(at: step.end)
+                c.draw(c.scene(state: after, time: step.end), into: expected)
                 c.draw(c.scene(step: step.index, at: step.duration), into: frame)
-                let end = difference(frame, c.snapshot(of: step.resultingTop)!)
+                let end = difference(frame, expected)
                 if step.matches.isEmpty {
-                    XCTAssertEqual(start.count, 0, "\(name): first frame differs from \(step.before) (max \(start.max))")
-                    XCTAssertEqual(end.count, 0, "\(name): last frame differs from \(step.resultingTop) (max \(end.max))")
+                    XCTAssertEqual(start.count, 0, "\(name): first frame differs from \(before) (max \(start.max))")
+                    XCTAssertEqual(end.count, 0, "\(name): last frame differs from \(after) (max \(end.max))")
                 } else {
                     // A matched element is drawn from its own snapshot: resampling at its frame's
                     // edges may differ by rounding, nowhere else.
@@ -61,9 +66,10 @@ final class PresetContinuityTests: XCTestCase {
             }
             // The story's last frame shows its final state.
             c.render(frame: c.frameCount - 1, into: frame)
-            if case .still(let top) = s.state(at: s.duration) {
-                XCTAssertTrue(frame.isIdentical(to: c.snapshot(of: top)!), "\(path): last frame")
-            } else { XCTFail("\(path): the story ends inside a transition") }
+            let final = s.state(at: s.duration)
+            if case .transition = final { XCTFail("\(path): the story ends inside a transition") }
+            c.render(state: final, time: s.duration, into: expected)
+            XCTAssertTrue(frame.isIdentical(to: expected), "\(path): last frame")
         }
     }
 
