@@ -223,12 +223,53 @@ public struct Resolver {
                 problem(p.path.text, "must be between \(JSONNode.format(range.lowerBound)) and \(JSONNode.format(range.upperBound)) (got \(p.node.summary))"); ok = false
             case (.choice(let options), .string(let s)) where options.contains(s): params[key] = .string(s)
             case (.bool, .bool(let b)): params[key] = .bool(b)
+            case (.tracks(let names), .object(let members)):
+                var tracks: [String: [Keyframe]] = [:]
+                for m in members {
+                    let tp = p.path.key(m.key)
+                    guard names.contains(m.key) else {
+                        problem(tp.text, "unknown track \"\(m.key)\" (expected one of: \(names.joined(separator: ", ")))"); ok = false; continue
+                    }
+                    guard let frames = keyframes(m.value, tp, problem: problem) else { ok = false; continue }
+                    tracks[m.key] = frames
+                }
+                params[key] = .tracks(tracks)
+            case (.tracks, _): problem(p.path.text, "expected an object of keyframe tracks (got \(p.node.summary))"); ok = false
             case (.number, _): problem(p.path.text, "expected a number (got \(p.node.summary))"); ok = false
             case (.choice(let options), _): problem(p.path.text, "expected one of \(options.joined(separator: ", ")) (got \(p.node.summary))"); ok = false
             case (.bool, _): problem(p.path.text, "expected true or false (got \(p.node.summary))"); ok = false
             }
         }
         return ok ? params : nil
+    }
+
+    /// `[[progress, value], [progress, value, "curve"], ...]`: progress in 0…1, non-decreasing.
+    func keyframes(_ node: JSONNode, _ path: JSONPath, problem: (String, String) -> Void) -> [Keyframe]? {
+        guard case .array(let items) = node.value, !items.isEmpty, items.count <= 1000 else {
+            problem(path.text, "expected an array of keyframes [[progress, value], ...] (got \(node.summary))"); return nil
+        }
+        var out: [Keyframe] = []
+        for (i, item) in items.enumerated() {
+            let ip = path.index(i)
+            guard case .array(let parts) = item.value, (2...3).contains(parts.count),
+                  case .number(let pr) = parts[0].value, case .number(let v) = parts[1].value else {
+                problem(ip.text, "expected [progress, value] or [progress, value, \"curve\"] (got \(item.summary))"); return nil
+            }
+            guard (0...1).contains(pr) else { problem(ip.index(0).text, "progress must be between 0 and 1 (got \(JSONNode.format(pr)))"); return nil }
+            if let last = out.last, pr < last.progress {
+                problem(ip.index(0).text, "keyframe progress must not decrease (got \(JSONNode.format(pr)) after \(JSONNode.format(last.progress)))"); return nil
+            }
+            guard abs(v) <= 1e6 else { problem(ip.index(1).text, "value out of range (got \(JSONNode.format(v)))"); return nil }
+            var curve = Curve.linear
+            if parts.count == 3 {
+                guard case .string(let name) = parts[2].value, let c = Curve.named(name) else {
+                    problem(ip.index(2).text, "expected a curve name (\(Curve.names.joined(separator: ", "))) (got \(parts[2].summary))"); return nil
+                }
+                curve = c
+            }
+            out.append(Keyframe(progress: pr, value: v, curve: curve))
+        }
+        return out
     }
 
     func makeGesture(_ g: GestureSpec) throws(MotionError) -> Gesture {

@@ -95,11 +95,14 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
     case number(Double)
     case string(String)
     case bool(Bool)
+    /// Keyframe tracks by property name (`custom`).
+    case tracks([String: [Keyframe]])
     public var description: String {
         switch self {
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
         case .string(let s): return s
         case .bool(let b): return String(b)
+        case .tracks(let t): return t.isEmpty ? "{}" : t.keys.sorted().joined(separator: ", ")
         }
     }
 }
@@ -110,6 +113,9 @@ public struct ParameterSpec: Sendable {
         case number(ClosedRange<Double>)
         case choice([String])
         case bool
+        /// An object of keyframe tracks, `{ "name": [[progress, value], [progress, value, "curve"], ...] }`,
+        /// with these track names.
+        case tracks([String])
     }
     public var name: String
     public var kind: Kind
@@ -158,6 +164,10 @@ public struct Parameters: Sendable {
         if case .string(let s)? = values[name] { return s }
         return fallback
     }
+    public func tracks(_ name: String) -> [String: [Keyframe]] {
+        if case .tracks(let t)? = values[name] { return t }
+        return [:]
+    }
 }
 
 /// One entry of `segue list transitions`.
@@ -171,7 +181,7 @@ public struct CatalogEntry: Sendable {
 public enum Catalog {
     public static let entries: [CatalogEntry] = [UIKitTransition.entry, PanBackTransition.entry, MagicMoveTransition.entry,
                                                   ShrinkDismissTransition.entry]
-        + HeroTransition.heroEntries + [SheetTransition.entry, CrossDissolveTransition.entry]
+        + HeroTransition.heroEntries + [SheetTransition.entry, CrossDissolveTransition.entry, CustomTransition.entry]
 
     public static func entry(named name: String) -> CatalogEntry? { entries.first { $0.name == name } }
 
