@@ -43,6 +43,7 @@ usage:
   segue render [PRESET] [-o OUT] [options]     one preset → one file; no PRESET: the built-in demo
   segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR    PNG stills
   segue sheet PRESET -o FILE.png [--count N] [--columns C]          contact sheet (filmstrip)
+  segue plot PRESET -o FILE.png                                     progress-over-time chart
   segue validate PRESET...                     check only, render nothing
   segue inspect PRESET                         the resolved timeline as a table
   segue list transitions|curves|devices|demos
@@ -77,6 +78,7 @@ let helpTexts: [String: String] = [
     Writes DIR/frame-NNNNN.png. --at T picks frame round(T × fps), T in seconds of video time.
     """,
     "sheet": "segue sheet PRESET -o FILE.png [--count N] [--columns C]\nA contact sheet of N evenly spaced frames (default 12), each labelled with its frame and time.",
+    "plot": "segue plot PRESET -o FILE.png\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
     "validate": "segue validate PRESET...\nChecks presets and prints every problem, one per line; exit 2 if any is invalid.",
     "inspect": "segue inspect PRESET\nPrints the resolved timeline: each step's start, end, frame range and curve.",
     "list": "segue list transitions|curves|devices|demos\nPrints a catalog.",
@@ -179,6 +181,14 @@ func sheet(_ args: [String]) throws {
     if !a.flags.contains("--quiet") { printErr("\(out): \(count) frames") }
 }
 
+func plot(_ args: [String]) throws {
+    let a = try Arguments(args, valued: ["-o", "--fps", "--scale", "--demo"], flagNames: ["--quiet"], aliases: ["--output": "-o"])
+    guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "plot needs -o FILE.png") }
+    let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    try ProgressPlot.run(storyboard, to: out)
+    if !a.flags.contains("--quiet") { printErr("\(out): progress of \(storyboard.steps.filter { $0.operation != nil }.count) steps") }
+}
+
 func validate(_ args: [String]) throws {
     let a = try Arguments(args, valued: [], flagNames: ["--quiet"])
     guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "validate needs at least one preset") }
@@ -244,6 +254,7 @@ func main() -> Int32 {
         case "render": try render(args)
         case "frames": try frames(args)
         case "sheet": try sheet(args)
+        case "plot": try plot(args)
         case "validate": try validate(args)
         case "inspect": try inspect(args)
         case "list": try list(args)
