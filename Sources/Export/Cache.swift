@@ -1,10 +1,12 @@
+import CFFmpeg
 import Foundation
 import Media
 
 /// `--cache DIR`: a content-addressed store of finished outputs. The key is the SHA-256 of
 /// everything that decides the output's bytes: the preset text, every referenced asset's bytes
 /// (by relative path), the output name (it is the file's title tag), the output format and the
-/// command-line options that change pixels or encoding, and Segue's version. `--jobs` is not in
+/// command-line options that change pixels or encoding, Segue's version and FFmpeg's library
+/// versions. `--jobs` is not in
 /// the key: output bytes do not depend on it (RenderJob pins the encoder's threads).
 ///
 /// Layout: DIR/ab/abcdef….ext. Entries are written to a temporary file beside their place and
@@ -24,7 +26,7 @@ public struct RenderCache: Sendable {
     public static func key(presetText: Data, name: String, assets: [(relative: String, full: String)], format: String,
                            options: String) throws -> String {
         var s = SHA256()
-        s.update("segue-cache 1\nversion \(SegueVersion.string)\nformat \(format)\nname \(name)\noptions \(options)\n")
+        s.update("segue-cache 1\nversion \(SegueVersion.string)\nencoder \(RenderCache.encoderVersion)\nformat \(format)\nname \(name)\noptions \(options)\n")
         s.update("preset \(presetText.count)\n")
         s.update(presetText)
         // Sorted and unique, so the order screens are written in does not matter twice.
@@ -34,6 +36,11 @@ public struct RenderCache: Sendable {
         }
         return SHA256.hex(s.finalize())
     }
+
+    /// FFmpeg's libraries (and through libavcodec's build, x264) decide the bytes as much as Segue
+    /// does: a machine with another FFmpeg must not reuse this one's files.
+    public static let encoderVersion: String =
+        "ffmpeg \(String(cString: av_version_info())) avcodec \(avcodec_version()) avformat \(avformat_version()) swscale \(swscale_version())"
 
     public func path(key: String, ext: String) -> String {
         (directory as NSString).appendingPathComponent("\(key.prefix(2))/\(key).\(ext)")
