@@ -183,7 +183,17 @@ public enum BatchJob {
             t.stackSize = 1 << 23
             t.start()
         }
+        // On SIGINT/SIGTERM the CLI exits within two seconds even if a render does not wind down:
+        // record the interruption at once, so the manifest is right either way.
+        let watcher = Thread {
+            while !state.isOver {
+                if cancel.isCancelled { state.writeManifest(exitCode: 128 + cancel.reason, interrupted: true, unlessOver: true); return }
+                usleep(50_000)
+            }
+        }
+        watcher.start()
         done.wait()
+        state.isOver = true
         return state.finish(cancel: cancel)
     }
 
@@ -306,6 +316,12 @@ final class BatchState: @unchecked Sendable {
     var queue: [Int] = []
     var total = 0
     private var stopped = false
+    private var inFlight = Set<Int>()
+    private var _over = false
+    var isOver: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return _over }
+        set { lock.lock(); _over = newValue; lock.unlock() }
+    }
     private var doneCount = 0
     let mode: ProgressMode
 
@@ -327,12 +343,15 @@ final class BatchState: @unchecked Sendable {
     func next(cancel: CancellationToken) -> Int? {
         lock.lock(); defer { lock.unlock() }
         if stopped || cancel.isCancelled || queue.isEmpty { return nil }
-        return queue.removeFirst()
+        let i = queue.removeFirst()
+        inFlight.insert(i)
+        return i
     }
 
     func finished(_ i: Int, _ e: BatchEntry, cancel: CancellationToken) {
         lock.lock()
         _entries[i] = e
+        inFlight.remove(i)
         doneCount += 1
         if e.status == .failed && !options.keepGoing { stopped = true }
         let n = doneCount
@@ -353,10 +372,19 @@ final class BatchState: @unchecked Sendable {
 
     private let manifestLock = NSLock()
 
-    func writeManifest(exitCode: Int32?, interrupted: Bool) {
+    /// `unlessOver`: skipped once the batch has finished (the final manifest must win).
+    func writeManifest(exitCode: Int32?, interrupted: Bool, unlessOver: Bool = false) {
         guard let path = options.manifest else { return }
         manifestLock.lock(); defer { manifestLock.unlock() }
-        let text = BatchManifest.json(selected.map { entries($0) }, outputDirectory: options.outputDirectory, shard: options.shard,
+        if unlessOver && isOver { return }
+        lock.lock()
+        let running = inFlight
+        var snapshot = selected.map { _entries[$0] }
+        lock.unlock()
+        if interrupted {
+            for (k, i) in selected.enumerated() where running.contains(i) { snapshot[k].status = .cancelled; snapshot[k].error = "interrupted" }
+        }
+        let text = BatchManifest.json(snapshot, outputDirectory: options.outputDirectory, shard: options.shard,
                                       interrupted: interrupted, exitCode: exitCode)
         do { try BatchManifest.write(text, to: path) } catch { log("segue: \(error)") }
     }
