@@ -87,25 +87,29 @@ final class FieldReader {
         return items
     }
 
-    func numbers(_ node: JSONNode, _ path: JSONPath, count: Int) -> [Double]? {
+    /// `count` numbers, each within `range` (default: ±Limits.maxCoordinate, so no coordinate
+    /// can overflow later arithmetic).
+    func numbers(_ node: JSONNode, _ path: JSONPath, count: Int, range: ClosedRange<Double>? = -Limits.maxCoordinate...Limits.maxCoordinate) -> [Double]? {
         guard case .array(let items) = node.value, items.count == count else {
             expected(path, "an array of \(count) numbers", node); return nil
         }
         var out: [Double] = []
         for (i, item) in items.enumerated() {
-            guard let n = number(item, path.index(i)) else { return nil }
+            guard let n = number(item, path.index(i), range) else { return nil }
             out.append(n)
         }
         return out
     }
 
-    func point(_ node: JSONNode, _ path: JSONPath) -> Point? {
-        numbers(node, path, count: 2).map { Point($0[0], $0[1]) }
+    func point(_ node: JSONNode, _ path: JSONPath, _ range: ClosedRange<Double> = -Limits.maxCoordinate...Limits.maxCoordinate) -> Point? {
+        numbers(node, path, count: 2, range: range).map { Point($0[0], $0[1]) }
     }
 
     func rect(_ node: JSONNode, _ path: JSONPath) -> Rect? {
         guard let v = numbers(node, path, count: 4) else { return nil }
-        if v[2] < 0 || v[3] < 0 { problem(path, "width and height must not be negative (got \(node.summary))", node); return nil }
+        if v[2] < 0 || v[3] < 0 {
+            problem(path, "width and height must not be negative (got \(JSONNode.format(v[2])) × \(JSONNode.format(v[3])))", node); return nil
+        }
         return Rect(v[0], v[1], v[2], v[3])
     }
 

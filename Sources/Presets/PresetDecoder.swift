@@ -8,6 +8,11 @@ public enum Limits {
     public static let fps = 1...240
     public static let maxImageSide = 16384
     public static let maxPresetBytes = 4 << 20
+    /// The output file is `<name>.<ext>`; file systems allow 255 bytes.
+    public static let maxNameBytes = 200
+    /// Coordinates, sizes and offsets in points: far beyond any screen, small enough that no
+    /// arithmetic on them overflows or loses all precision.
+    public static let maxCoordinate = 100_000.0
 }
 
 /// JSON text → `Preset`, every problem collected.
@@ -37,6 +42,8 @@ public enum PresetDecoder {
         if let v = o["name"], let s = r.string(v, top.key("name")) {
             if s.contains("/") || s.hasPrefix(".") || s.contains("\0") {
                 r.problem(top.key("name"), "must be a plain file name without '/' or a leading '.' (got \(v.summary))", v)
+            } else if s.utf8.count > Limits.maxNameBytes {
+                r.problem(top.key("name"), "must be at most \(Limits.maxNameBytes) bytes long (it names the output file; got \(s.utf8.count))", v)
             } else { name = s }
         }
         var device = Device.standard
@@ -63,7 +70,11 @@ public enum PresetDecoder {
             if case .object(let members) = v.value {
                 if members.isEmpty { r.problem(top.key("screens"), "expected at least one screen", v) }
                 for m in members {
-                    if let s = decodeScreen(m.value, top.key("screens").key(m.key), r) { screens.append((m.key, s)) }
+                    if m.key.isEmpty { r.problem(top.key("screens").key(m.key), "a screen id must not be empty", m.value); continue }
+                    if let s = decodeScreen(m.value, top.key("screens").key(m.key), r) {
+                        screens.append((m.key, s))
+                        if case .layers(_, let layers) = s { checkUniqueIDs(layers, r) }
+                    }
                 }
             } else { r.expected(top.key("screens"), "an object of screens by id", v) }
         }
@@ -76,6 +87,10 @@ public enum PresetDecoder {
                 if let s = decodeStep(item, top.key("timeline").index(i), r) { timeline.append(s) }
             }
         }
+        if case .transparent = background, output.format == "mp4" || output.codec == "h264" {
+            r.problem(top.key("background"), "\"transparent\" needs a format with alpha (mov, webm, png, gif); mp4/H.264 has none (output.\(output.format == "mp4" ? "format is mp4" : "codec is h264"))", o["background"])
+        }
+        checkMatches(screens, start: start, timeline, r)
         // Canvas size limit, before anything is allocated.
         let k = scale ?? device.scale
         let px = device.pixelSize(scale: k)
@@ -105,6 +120,8 @@ public enum PresetDecoder {
 
     static let formats = ["mp4", "mov", "webm", "gif", "png", "null"]
     static let codecs = ["h264", "hevc", "prores", "vp9"]
+    static let codecsByFormat: [String: [String]] = ["mp4": ["h264", "hevc"], "mov": ["h264", "hevc", "prores"], "webm": ["vp9"],
+                                                     "gif": [], "png": [], "null": ["h264", "hevc", "prores", "vp9"]]
     static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
     static func decodeOutput(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> OutputSpec {
@@ -114,6 +131,12 @@ public enum PresetDecoder {
         if let x = m["codec"] { out.codec = r.choice(x, path.key("codec"), codecs) }
         if let x = m["crf"] { out.crf = r.integer(x, path.key("crf"), 0...51) }
         if let x = m["preset"] { out.preset = r.choice(x, path.key("preset"), x264Presets) }
+        if let f = out.format, let c = out.codec, let allowed = codecsByFormat[f], !allowed.contains(c) {
+            r.problem(path.key("codec"), "\(f) cannot hold \(c) (\(f) takes \(allowed.isEmpty ? "no codec" : allowed.joined(separator: ", ")))", m["codec"])
+        }
+        if out.preset != nil, let c = out.codec, c != "h264" {
+            r.problem(path.key("preset"), "\"preset\" is an x264 preset: it applies to h264 only (codec is \(c))", m["preset"])
+        }
         return out
     }
 
@@ -189,7 +212,8 @@ public enum PresetDecoder {
             var lt = LayerTransform()
             if let v = t["translate"], let p = r.point(v, tp.key("translate")) { lt.translate = p }
             if let v = t["scale"] {
-                if case .number(let s) = v.value { lt.scale = Point(s, s) } else if let p = r.point(v, tp.key("scale")) { lt.scale = p }
+                if case .number = v.value { if let s = r.number(v, tp.key("scale"), -1000...1000) { lt.scale = Point(s, s) } }
+                else if let p = r.point(v, tp.key("scale"), -1000...1000) { lt.scale = p }
             }
             if let v = t["rotate"], let d = r.number(v, tp.key("rotate"), -36000...36000) { lt.rotate = d }
             l.transform = lt
@@ -383,7 +407,55 @@ public enum PresetDecoder {
         }
         if let x = m["curve"] { g.curve = decodeCurve(x, path.key("curve"), r) }
         if let x = m["release"], let s = r.choice(x, path.key("release"), ["auto", "finish", "cancel"]) { g.release = s }
-        if let x = m["velocity"] { g.velocity = r.point(x, path.key("velocity")) }
+        if let x = m["velocity"] { g.velocity = r.point(x, path.key("velocity"), -1e6...1e6) }
         return g
+    }
+
+    /// Layer ids name elements for transitions to match: within one screen each names one layer.
+    static func checkUniqueIDs(_ layers: [LayerSpec], _ r: FieldReader) {
+        var seen: [String: String] = [:]
+        func walk(_ l: LayerSpec) {
+            if let id = l.id {
+                if let first = seen[id] { r.problem(JSONPath(l.path).key("id"), "duplicate layer id \"\(id)\" in this screen (first at \(first))") }
+                else { seen[id] = l.path }
+            }
+            l.children.forEach(walk)
+        }
+        layers.forEach(walk)
+    }
+
+    /// `match: [[fromId, toId], ...]` must name layers of the screens the step goes from and to.
+    /// Follows the stack as written; stack errors themselves are the resolver's to report. Mock
+    /// and image screens are not checked here (their element ids exist only once built).
+    static func checkMatches(_ screens: [(String, ScreenSpec)], start: String, _ timeline: [StepSpec], _ r: FieldReader) {
+        guard timeline.contains(where: { $0.match != nil }) else { return }
+        var ids: [String: Set<String>] = [:]
+        for (id, spec) in screens {
+            guard case .layers(_, let layers) = spec else { continue }
+            var set = Set<String>()
+            func walk(_ l: LayerSpec) { if let i = l.id { set.insert(i) }; l.children.forEach(walk) }
+            layers.forEach(walk)
+            ids[id] = set
+        }
+        var stack = [start]
+        for step in timeline {
+            let from = stack.last!
+            switch step.kind {
+            case .hold: continue
+            case .push(let id), .present(let id): stack.append(id)
+            case .pop, .dismiss:
+                if stack.count > 1 { stack.removeLast() } else { return }
+            }
+            let to = stack.last!
+            for (j, pair) in (step.match ?? []).enumerated() {
+                let pp = JSONPath(step.path).key("match").index(j)
+                for (k, screen) in [(0, from), (1, to)] {
+                    if let known = ids[screen], !known.contains(pair[k]) {
+                        let hint = FieldReader.closest(pair[k], in: known.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+                        r.problem(pp.index(k), "no layer with id \"\(pair[k])\" in screen \"\(screen)\"\(hint)")
+                    }
+                }
+            }
+        }
     }
 }

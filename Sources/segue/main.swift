@@ -41,6 +41,7 @@ segue \(SegueVersion.string) — headless exporter of transition previews
 
 usage:
   segue render [PRESET] [-o OUT] [options]     one preset → one file; no PRESET: the built-in demo
+  segue batch PRESET...|DIR -o OUTDIR [--shard I/N] [--manifest FILE] [--keep-going] [--cache DIR] [options]
   segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR    PNG stills
   segue sheet PRESET -o FILE.png [--count N] [--columns C]          contact sheet (filmstrip)
   segue plot PRESET -o FILE.png                                     progress-over-time chart
@@ -252,6 +253,7 @@ func main() -> Int32 {
                 print(t)
             } else { print(usageText) }
         case "render": try render(args)
+        case "batch": try batch(args)
         case "frames": try frames(args)
         case "sheet": try sheet(args)
         case "plot": try plot(args)

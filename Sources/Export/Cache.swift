@@ -1,0 +1,87 @@
+import CFFmpeg
+import Foundation
+import Media
+
+/// `--cache DIR`: a content-addressed store of finished outputs. The key is the SHA-256 of
+/// everything that decides the output's bytes: the preset text, every referenced asset's bytes
+/// (by relative path), the output name (it is the file's title tag), the output format and the
+/// command-line options that change pixels or encoding, Segue's version and FFmpeg's library
+/// versions. `--jobs` is not in
+/// the key: output bytes do not depend on it (RenderJob pins the encoder's threads).
+///
+/// Layout: DIR/ab/abcdef….ext. Entries are written to a temporary file beside their place and
+/// renamed, so concurrent batches (several shards on one machine) can share a cache: the worst
+/// case is two writers renaming identical files over each other.
+public struct RenderCache: Sendable {
+    public let directory: String
+
+    public init(directory: String) throws {
+        self.directory = directory
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            throw BatchError("--cache \(directory): cannot create the folder: \(error.localizedDescription)")
+        }
+    }
+
+    /// The cache key. `assets` are (relative path as written, full path) pairs.
+    public static func key(presetText: Data, name: String, assets: [(relative: String, full: String)], format: String,
+                           options: String) throws -> String {
+        var s = SHA256()
+        s.update("segue-cache 1\nversion \(SegueVersion.string)\nencoder \(RenderCache.encoderVersion)\nformat \(format)\nname \(name)\noptions \(options)\n")
+        s.update("preset \(presetText.count)\n")
+        s.update(presetText)
+        // Sorted and unique, so the order screens are written in does not matter twice.
+        var seen = Set<String>()
+        for a in assets.sorted(by: { $0.relative < $1.relative }) where seen.insert(a.relative).inserted {
+            s.update("\nasset \(a.relative) \(try SHA256.hash(file: a.full))")
+        }
+        return SHA256.hex(s.finalize())
+    }
+
+    /// FFmpeg's libraries (and through libavcodec's build, x264) decide the bytes as much as Segue
+    /// does: a machine with another FFmpeg must not reuse this one's files.
+    public static let encoderVersion: String =
+        "ffmpeg \(String(cString: av_version_info())) avcodec \(avcodec_version()) avformat \(avformat_version()) swscale \(swscale_version())"
+
+    public func path(key: String, ext: String) -> String {
+        (directory as NSString).appendingPathComponent("\(key.prefix(2))/\(key).\(ext)")
+    }
+
+    /// The cached file for `key`, if there is one.
+    public func lookup(key: String, ext: String) -> String? {
+        let p = path(key: key, ext: ext)
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && !isDir.boolValue ? p : nil
+    }
+
+    public func store(_ file: String, key: String, ext: String) throws {
+        let p = path(key: key, ext: ext)
+        try FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try RenderCache.copyAtomically(from: file, to: p)
+    }
+
+    /// Copies `source` to a temporary file beside `destination`, then renames it into place: a
+    /// reader never sees a partial file, and an interrupted copy leaves the destination untouched.
+    public static func copyAtomically(from source: String, to destination: String) throws {
+        guard let input = FileHandle(forReadingAtPath: source) else { throw BatchError("\(source): cannot be read") }
+        defer { try? input.close() }
+        let file = try AtomicFile(destination: destination)
+        guard let output = FileHandle(forWritingAtPath: file.temporaryPath) else {
+            file.discard()
+            throw BatchError("\(file.temporaryPath): cannot be written")
+        }
+        do {
+            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty { try output.write(contentsOf: chunk) }
+            try output.close()
+        } catch {
+            try? output.close()
+            file.discard()
+            throw BatchError("copying \(source) to \(destination): \(error.localizedDescription)")
+        }
+        try file.commit()
+    }
+}
+
+public struct BatchError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ d: String) { description = d }
+}

@@ -1,0 +1,85 @@
+import Export
+import Foundation
+import Media
+import Presets
+
+// `segue batch PRESET...|DIR -o OUTDIR [--shard I/N] [--manifest FILE] [--keep-going] [--cache DIR]
+// [--parallel N] [render options]` (DESIGN §1). The work is Export's BatchJob; this file parses
+// the options and maps the outcome to an exit code.
+
+let batchValued: Set<String> = ["-o", "--shard", "--manifest", "--cache", "--parallel", "--format", "--codec", "--fps", "--scale", "--crf",
+                                "--x264-preset", "--slow-motion", "--jobs", "--progress"]
+let batchFlags: Set<String> = ["--help", "--keep-going", "--quiet", "--verbose", "--sha256"]
+
+let batchHelp = """
+segue batch PRESET...|DIR -o OUTDIR [--shard I/N] [--manifest FILE] [--keep-going] [--cache DIR] [--parallel N]
+            [--format F] [--fps N] [--scale S] [--crf N] [--x264-preset P] [--slow-motion F] [--jobs N]
+            [--progress auto|plain|json|none] [--quiet] [--verbose]
+Renders every preset (a folder: every *.json below it, sorted by path) to OUTDIR/<name>.<ext>.
+All presets are validated first; any invalid preset means nothing is rendered, unless --keep-going
+(then the valid ones render; also continues past a failed render).
+  --shard I/N      only the presets whose path hash falls in shard I of N (1-based, stable)
+  --manifest FILE  JSON: per preset input, output, status, error, frames, duration, wallTime, sha256
+  --cache DIR      reuse outputs whose preset text, assets, options and Segue version are unchanged
+  --parallel N     presets rendered at once (default: min(presets, --jobs)); --jobs is split among them
+Exit: 0 all ok or cached; 1 a render failed (or was skipped after one); 2 bad usage or an invalid
+preset; 130/143 interrupted (the manifest records what finished).
+segue batch --sha256 FILE...   prints each file's SHA-256 as the manifest computes it
+"""
+
+func batch(_ args: [String]) throws {
+    let a = try Arguments(args, valued: batchValued, flagNames: batchFlags, aliases: ["--output": "-o"])
+    if a.flags.contains("--help") { print(batchHelp); return }
+    if a.flags.contains("--sha256") {
+        guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "--sha256 needs files") }
+        for f in a.positionals {
+            do { print("\(try SHA256.hash(file: f))  \(f)") } catch { throw Failure(code: Exit.failure, message: "\(error)") }
+        }
+        return
+    }
+    MediaLog.configure(verbose: a.flags.contains("--verbose"))
+    guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "batch needs presets or a folder of presets\n\(batchHelp)") }
+    guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "batch needs -o OUTDIR") }
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: out, isDirectory: &isDir), !isDir.boolValue {
+        throw Failure(code: Exit.usage, message: "-o \(out) is a file; batch writes into a folder")
+    }
+    var o = BatchOptions(outputDirectory: out)
+    if let s = a.values["--shard"] {
+        guard let shard = Shard(parsing: s) else { throw Failure(code: Exit.usage, message: "--shard takes I/N with 1 ≤ I ≤ N, e.g. --shard 2/4 (got \"\(s)\")") }
+        o.shard = shard
+    }
+    o.manifest = a.values["--manifest"]
+    o.cache = a.values["--cache"]
+    o.keepGoing = a.flags.contains("--keep-going")
+    o.parallel = try a.int("--parallel", 1...256)
+    o.format = try a.choice("--format", OutputFormat.allCases.map(\.rawValue))
+    if let codec = try a.choice("--codec", ["h264", "hevc", "prores", "vp9"]), codec != "h264" {
+        throw Failure(code: Exit.usage, message: "--codec \(codec) is not supported by this build yet (h264 only)")
+    }
+    o.render.crf = try a.int("--crf", 0...51)
+    o.render.x264Preset = try a.choice("--x264-preset", ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"])
+    o.render.slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
+    o.render.jobs = try a.int("--jobs", 1...256) ?? o.render.jobs
+    o.overrides = try overrides(a)
+    let mode = try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto"
+    // One line per finished preset: a bar per preset would fight over the terminal.
+    o.progress = a.flags.contains("--quiet") ? .none : (mode == "bar" ? .plain : ProgressMode(rawValue: mode)!)
+    // What changes output bytes besides the preset and its assets (not --jobs: bytes do not
+    // depend on it).
+    o.cacheOptions = ["fps=\(o.overrides.fps.map(String.init) ?? "-")", "scale=\(o.overrides.scale.map { "\($0)" } ?? "-")",
+                      "crf=\(o.render.crf.map(String.init) ?? "-")", "x264-preset=\(o.render.x264Preset ?? "-")",
+                      "slow-motion=\(o.render.slowMotion)", "encoder-threads=\(RenderJob.defaultEncoderThreads)"].joined(separator: " ")
+    let report: BatchReport
+    do {
+        report = try BatchJob.run(inputs: a.positionals, options: o, cancel: cancelToken)
+    } catch let e as BatchError {
+        throw Failure(code: Exit.usage, message: e.description.contains(": ") ? e.description : "segue: \(e.description)")
+    }
+    if report.interrupted { throw Failure(code: report.exitCode, message: "") }
+    let count = { (s: BatchStatus) in report.entries.filter { $0.status == s }.count }
+    let summary = "batch: \(report.entries.count) preset\(report.entries.count == 1 ? "" : "s"): \(count(.ok)) rendered, \(count(.cached)) cached, "
+        + "\(count(.failed)) failed, \(count(.invalid)) invalid, \(count(.skipped)) skipped"
+    if report.exitCode != 0 { throw Failure(code: report.exitCode, message: "segue: \(summary)") }
+    if !a.flags.contains("--quiet") && o.progress != .json { printErr("segue: \(summary)") }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Presets
+import XCTest
+
+/// Tests/Fixtures/invalid/NAME.json holds one problem each; NAME.expect says where: line 1 the
+/// JSON path the problem must be reported at (empty: the file itself, e.g. broken JSON), line 2 a
+/// fragment of the message. Each preset is checked in process (the exact path) and through the
+/// CLI (`segue validate` and `segue render`: exit 2, file and path on stderr, nothing written).
+final class InvalidPresetCorpusTests: XCTestCase {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/invalid").path
+
+    struct Case { var file: String; var path: String; var fragment: String }
+
+    static func cases() throws -> [Case] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+        return try names.map { name in
+            let expect = (folder as NSString).appendingPathComponent(String(name.dropLast(5)) + ".expect")
+            let lines = try String(contentsOfFile: expect, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return Case(file: name, path: lines[0], fragment: lines.count > 1 ? lines[1] : "")
+        }
+    }
+
+    func testCorpusIsLargeAndEveryFileHasAnExpectation() throws {
+        let all = try Self.cases()
+        XCTAssertGreaterThanOrEqual(all.count, 40)
+        for c in all { XCTAssertFalse(c.fragment.isEmpty, "\(c.file).expect has no message fragment") }
+    }
+
+    func testEveryPresetIsRefusedAtItsPath() throws {
+        for c in try Self.cases() {
+            let file = (Self.folder as NSString).appendingPathComponent(c.file)
+            let problems = PresetLoader.validate(path: file)
+            XCTAssertFalse(problems.isEmpty, "\(c.file): accepted")
+            XCTAssertTrue(problems.contains { $0.path == c.path && $0.message.contains(c.fragment) || $0.path == c.path && $0.description.contains(c.fragment) },
+                          "\(c.file): expected \(c.path.isEmpty ? "(file)" : c.path): …\(c.fragment)…, got:\n\(problems.map(\.description).joined(separator: "\n"))")
+            XCTAssertTrue(problems.allSatisfy { $0.file == file }, "\(c.file): every problem names the file")
+            // One problem each: the corpus pins single checks, not cascades.
+            XCTAssertEqual(problems.count, 1, "\(c.file): \(problems.map(\.description))")
+        }
+    }
+
+    /// The CLI, when it is built (swift build -c release, or SEGUE_BIN).
+    static var binary: String? {
+        if let b = ProcessInfo.processInfo.environment["SEGUE_BIN"], !b.isEmpty { return b }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for config in ["release", "debug"] {
+            let p = root.appendingPathComponent(".build/\(config)/segue").path
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return nil
+    }
+
+    func run(_ args: [String], in dir: String) throws -> (status: Int32, stderr: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try XCTUnwrap(Self.binary))
+        p.arguments = args
+        p.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let err = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        try p.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testCLIRefusesEveryPresetWithExit2AndWritesNothing() throws {
+        guard Self.binary != nil else { throw XCTSkip("segue is not built") }
+        let fm = FileManager.default
+        let work = NSTemporaryDirectory() + "segue-corpus-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: work) }
+        let before = Set(try fm.subpathsOfDirectory(atPath: Self.folder))
+        for c in try Self.cases() {
+            let file = (Self.folder as NSString).appendingPathComponent(c.file)
+            let located = c.path.isEmpty ? "\(file): " : "\(file): \(c.path): "
+            for args in [["validate", file], ["render", file, "--progress", "none"], ["render", file, "-o", work + "/out.mp4", "--progress", "none"]] {
+                let r = try run(args, in: work)
+                XCTAssertEqual(r.status, 2, "\(args.joined(separator: " ")): \(r.stderr)")
+                XCTAssertTrue(r.stderr.contains(located), "\(args[0]) \(c.file): expected \"\(located)\" in:\n\(r.stderr)")
+                XCTAssertTrue(r.stderr.contains(c.fragment), "\(args[0]) \(c.file): expected \"\(c.fragment)\" in:\n\(r.stderr)")
+            }
+            XCTAssertEqual(try fm.contentsOfDirectory(atPath: work), [], "\(c.file): render wrote something")
+        }
+        XCTAssertEqual(Set(try fm.subpathsOfDirectory(atPath: Self.folder)), before, "nothing written beside the presets")
+    }
+}
