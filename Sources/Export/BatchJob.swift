@@ -214,8 +214,10 @@ public enum BatchJob {
             return fail("format \(chosen) is not supported by this build yet (\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))",
                         path: options.format == nil ? "output.format" : "")
         }
-        if case .transparent = storyboard.background, format == .mp4 {
-            return fail("mp4/H.264 cannot carry transparency: give the preset a background colour or choose another format", path: "background")
+        var ro = options.render
+        ro.format = format
+        do { _ = try ro.encoderSettings(for: storyboard) } catch {
+            return fail("\(error)", path: "output")
         }
         let frames = storyboard.frameCount(slowMotion: options.render.slowMotion)
         if frames > Int(Limits.maxStoryDuration) * Limits.fps.upperBound { return fail("too many frames (\(frames))", path: "timeline") }
@@ -265,7 +267,7 @@ public enum BatchJob {
             let result = try RenderJob.run(storyboard, to: e.output, options: ro, cancel: cancel)
             e.frames = result.frames
             e.duration = storyboard.duration
-            if let out = e.output {
+            if let out = e.output, !p.format.writesDirectory {
                 e.sha256 = try SHA256.hash(file: out)
                 if let cache, let key, let ext {
                     // A cache that cannot be written costs a re-render next time, not this result.

@@ -115,6 +115,8 @@ public struct Resolver {
                 operation = { if case .push = spec.kind { return .push } else { return .present } }()
                 if !known.contains(id) {
                     problem(path + ".\(operation.rawValue)", "no screen \"\(id)\" (screens: \(preset.screens.map(\.id).joined(separator: ", ")))")
+                    // Keep the stack as the author meant it, so a later pop reports nothing more.
+                    stack.append(operation == .push ? .pushed(id) : .presented(id))
                     continue
                 }
                 after = id

@@ -54,9 +54,7 @@ func batch(_ args: [String]) throws {
     o.keepGoing = a.flags.contains("--keep-going")
     o.parallel = try a.int("--parallel", 1...256)
     o.format = try a.choice("--format", OutputFormat.allCases.map(\.rawValue))
-    if let codec = try a.choice("--codec", ["h264", "hevc", "prores", "vp9"]), codec != "h264" {
-        throw Failure(code: Exit.usage, message: "--codec \(codec) is not supported by this build yet (h264 only)")
-    }
+    o.render.codec = try a.choice("--codec", VideoCodec.allCases.map(\.rawValue)).flatMap(VideoCodec.init)
     o.render.crf = try a.int("--crf", 0...51)
     o.render.x264Preset = try a.choice("--x264-preset", ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"])
     o.render.slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
@@ -68,7 +66,7 @@ func batch(_ args: [String]) throws {
     // What changes output bytes besides the preset and its assets (not --jobs: bytes do not
     // depend on it).
     o.cacheOptions = ["fps=\(o.overrides.fps.map(String.init) ?? "-")", "scale=\(o.overrides.scale.map { "\($0)" } ?? "-")",
-                      "crf=\(o.render.crf.map(String.init) ?? "-")", "x264-preset=\(o.render.x264Preset ?? "-")",
+                      "crf=\(o.render.crf.map(String.init) ?? "-")", "codec=\(o.render.codec?.rawValue ?? "-")", "x264-preset=\(o.render.x264Preset ?? "-")",
                       "slow-motion=\(o.render.slowMotion)", "encoder-threads=\(RenderJob.defaultEncoderThreads)"].joined(separator: " ")
     let report: BatchReport
     do {

@@ -249,7 +249,7 @@ func main() -> Int32 {
         case "--help", "-h": print(usageText)
         case "help":
             if let c = args.first {
-                guard let t = helpTexts[c] else { throw Failure(code: Exit.usage, message: "no help for \"\(c)\"") }
+                guard let t = c == "batch" ? batchHelp : helpTexts[c] else { throw Failure(code: Exit.usage, message: "no help for \"\(c)\"") }
                 print(t)
             } else { print(usageText) }
         case "render": try render(args)
