@@ -136,61 +136,68 @@ public struct Resolver {
                 }
                 if case .pushed(let s) = stack[stack.count - 2] { after = s } else if case .presented(let s) = stack[stack.count - 2] { after = s }
             }
-            let name = spec.transition ?? "uikit"
-            guard let entry = Catalog.entry(named: name) else {
-                let hint = FieldReader.closest(name, in: Catalog.entries.map(\.name)).map { "; did you mean \"\($0)\"?" } ?? ""
-                problem(path + ".transition", "unknown transition \"\(name)\"\(hint) (expected one of: \(Catalog.entries.map(\.name).joined(separator: ", ")))")
-                continue
-            }
-            guard let params = checkParameters(spec, entry, problem: problem) else { continue }
-            let transition = entry.make(Parameters(merging: entry, params))
-            var step = Step(index: i, path: path, operation: operation, start: t, end: t, before: before, after: after,
-                            transitionName: name, transition: transition, timing: nil, curveName: "", caption: spec.caption)
-            if let g = spec.gesture {
-                if spec.duration != nil || spec.curve != nil {
-                    problem(path + (spec.duration != nil ? ".duration" : ".curve"),
-                            "an interactive step's timing comes from its gesture and the transition's release rule; remove \"\(spec.duration != nil ? "duration" : "curve")\"")
-                    continue
+            func build() -> Step? {
+                let name = spec.transition ?? "uikit"
+                guard let entry = Catalog.entry(named: name) else {
+                    let hint = FieldReader.closest(name, in: Catalog.entries.map(\.name)).map { "; did you mean \"\($0)\"?" } ?? ""
+                    problem(path + ".transition", "unknown transition \"\(name)\"\(hint) (expected one of: \(Catalog.entries.map(\.name).joined(separator: ", ")))")
+                    return nil
                 }
-                do {
-                    let gesture = try makeGesture(g)
-                    let release: ReleaseMode = g.release == "finish" ? .finish : g.release == "cancel" ? .cancel : .auto
-                    guard let driver = try transition.interactive(gesture: gesture, canvas: canvas, operation: operation, release: release) else {
-                        problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss)")
-                        continue
+                guard let params = checkParameters(spec, entry, problem: problem) else { return nil }
+                let transition = entry.make(Parameters(merging: entry, params))
+                var step = Step(index: i, path: path, operation: operation, start: t, end: t, before: before, after: after,
+                                transitionName: name, transition: transition, timing: nil, curveName: "", caption: spec.caption)
+                if let g = spec.gesture {
+                    if spec.duration != nil || spec.curve != nil {
+                        problem(path + (spec.duration != nil ? ".duration" : ".curve"),
+                                "an interactive step's timing comes from its gesture and the transition's release rule; remove \"\(spec.duration != nil ? "duration" : "curve")\"")
+                        return nil
                     }
-                    step.driver = driver
-                    step.end = t + driver.totalDuration
-                    step.curveName = "gesture \(fmt(driver.releaseTime)) s → \(driver.decision == .finish ? "finish" : "cancel") at p \(fmt(driver.releaseProgress)), completion \(fmt(driver.completionDuration)) s"
-                } catch {
-                    problem(path + ".gesture", "\(error)")
-                    continue
+                    do {
+                        let gesture = try makeGesture(g)
+                        let release: ReleaseMode = g.release == "finish" ? .finish : g.release == "cancel" ? .cancel : .auto
+                        guard let driver = try transition.interactive(gesture: gesture, canvas: canvas, operation: operation, release: release) else {
+                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss)")
+                            return nil
+                        }
+                        step.driver = driver
+                        step.end = t + driver.totalDuration
+                        step.curveName = "gesture \(fmt(driver.releaseTime)) s → \(driver.decision == .finish ? "finish" : "cancel") at p \(fmt(driver.releaseProgress)), completion \(fmt(driver.completionDuration)) s"
+                    } catch {
+                        problem(path + ".gesture", "\(error)")
+                        return nil
+                    }
+                } else {
+                    let curveSpec = spec.curve
+                    let curve = curveSpec.map(CurveMapping.curve) ?? transition.defaultCurve
+                    do {
+                        let timing = try Timing(curve: curve, duration: spec.duration ?? (curveSpec.map(CurveMapping.hasOwnDuration) == true ? nil : transition.defaultDuration))
+                        step.timing = timing
+                        step.end = t + timing.duration
+                        step.curveName = curveSpec.map(CurveMapping.name) ?? CurveMapping.name(of: transition.defaultCurve)
+                    } catch {
+                        problem(path + (spec.curve != nil ? ".curve" : ".duration"), "\(error)")
+                        return nil
+                    }
                 }
-            } else {
-                let curveSpec = spec.curve
-                let curve = curveSpec.map(CurveMapping.curve) ?? transition.defaultCurve
-                do {
-                    let timing = try Timing(curve: curve, duration: spec.duration ?? (curveSpec.map(CurveMapping.hasOwnDuration) == true ? nil : transition.defaultDuration))
-                    step.timing = timing
-                    step.end = t + timing.duration
-                    step.curveName = curveSpec.map(CurveMapping.name) ?? CurveMapping.name(of: transition.defaultCurve)
-                } catch {
-                    problem(path + (spec.curve != nil ? ".curve" : ".duration"), "\(error)")
-                    continue
+                if transition.usesMatchedElements {
+                    guard let a = screens[before], let b = screens[after] else { return nil }
+                    let pairs = matchPairs(spec, a, b, path: path, name: name, problem: problem)
+                    if pairs.isEmpty { return nil }
+                    step.matches = pairs
+                } else if spec.match != nil {
+                    problem(path + ".match", "\(name) does not use matched elements (magic-move and shrink-dismiss do)")
                 }
+                return step
             }
-            if transition.usesMatchedElements {
-                guard let a = screens[before], let b = screens[after] else { continue }
-                let pairs = matchPairs(spec, a, b, path: path, name: name, problem: problem)
-                if pairs.isEmpty { continue }
-                step.matches = pairs
-            } else if spec.match != nil {
-                problem(path + ".match", "\(name) does not use matched elements (magic-move and shrink-dismiss do)")
+            let built = build()
+            if let step = built {
+                steps.append(step)
+                t = step.end
             }
-            steps.append(step)
-            t = step.end
-            // A cancelled gesture leaves the stack as it was.
-            if !step.isCancelled {
+            // The stack moves as written even when the step has problems (so one mistake gives
+            // one problem); only a cancelled gesture leaves it as it was.
+            if built?.isCancelled != true {
                 switch operation {
                 case .push: stack.append(.pushed(after))
                 case .present: stack.append(.presented(after))
@@ -206,6 +213,7 @@ public struct Resolver {
                           background: preset.background, output: preset.output, overlays: preset.overlays, screens: screens,
                           start: preset.start, steps: steps)
     }
+
     func fmt(_ v: Double) -> String { String(format: "%.3f", v) }
 
     /// Checks a step's transition parameters against the catalog's specs.

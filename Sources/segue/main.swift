@@ -4,6 +4,7 @@ import Foundation
 import Media
 import Motion
 import Presets
+import Scene
 import Transitions
 
 // The CLI: parses arguments, runs one command, maps failures to the exit codes of DESIGN §1:
@@ -47,7 +48,7 @@ usage:
   segue plot PRESET -o FILE.png                                     progress-over-time chart
   segue validate PRESET...                     check only, render nothing
   segue inspect PRESET                         the resolved timeline as a table
-  segue list transitions|curves|devices|demos
+  segue list transitions|curves|devices|mocks|demos
   segue --version | --help | help COMMAND
 
 render options:
@@ -82,7 +83,7 @@ let helpTexts: [String: String] = [
     "plot": "segue plot PRESET -o FILE.png\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
     "validate": "segue validate PRESET...\nChecks presets and prints every problem, one per line; exit 2 if any is invalid.",
     "inspect": "segue inspect PRESET\nPrints the resolved timeline: each step's start, end, frame range and curve.",
-    "list": "segue list transitions|curves|devices|demos\nPrints a catalog.",
+    "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
 ]
 
 let renderValued: Set<String> = ["-o", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec"]
@@ -217,7 +218,7 @@ func inspect(_ args: [String]) throws {
 func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
 
 func list(_ args: [String]) throws {
-    guard args.count == 1 else { throw Failure(code: Exit.usage, message: "usage: segue list transitions|curves|devices|demos") }
+    guard args.count == 1 else { throw Failure(code: Exit.usage, message: "usage: segue list transitions|curves|devices|mocks|demos") }
     switch args[0] {
     case "transitions":
         for e in Catalog.entries {
@@ -231,10 +232,12 @@ func list(_ args: [String]) throws {
             let (w, h) = d.pixelSize()
             print("\(pad(d.name, 20)) \(pad("\(Int(d.points.width))×\(Int(d.points.height)) pt", 14)) @\(Int(d.scale))x  \(pad("\(w)×\(h) px", 14)) corner \(d.cornerRadius)")
         }
+    case "mocks":
+        for m in Mocks.kinds { print("\(pad(m.name, 10)) \(m.description)") }
     case "demos":
         for d in Demos.all { print("\(pad(d.name, 16)) \(d.summary)") }
     default:
-        throw Failure(code: Exit.usage, message: "unknown list \"\(args[0])\" (transitions, curves, devices, demos)")
+        throw Failure(code: Exit.usage, message: "unknown list \"\(args[0])\" (transitions, curves, devices, mocks, demos)")
     }
 }
 
