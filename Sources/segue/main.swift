@@ -127,7 +127,10 @@ func render(_ args: [String]) throws {
     let format: OutputFormat
     do {
         format = try options.resolvedFormat(for: storyboard)
-        _ = try options.encoderSettings(for: storyboard)
+        let settings = try options.encoderSettings(for: storyboard)
+        if settings.isPadded && !a.flags.contains("--quiet") && options.progress != .json {
+            printErr("note: \(settings.width)×\(settings.height) is padded to \(settings.paddedWidth)×\(settings.paddedHeight) (4:2:0 video needs even sizes; the last row/column is repeated)")
+        }
     } catch let e as OutputChoiceError {
         throw Failure(code: Exit.usage, message: "segue: \(e.description)")
     }
