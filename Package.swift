@@ -24,7 +24,7 @@ let package = Package(
                        pkgConfig: "freetype2 harfbuzz fontconfig",
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         .target(name: "Geometry", swiftSettings: fast),
-        .target(name: "Motion", swiftSettings: fast),
+        .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Scene", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Raster", dependencies: ["Geometry", "Scene", "CFreeType"], swiftSettings: fast),
         .target(name: "Transitions", dependencies: ["Geometry", "Motion", "Scene", "Raster"], swiftSettings: fast),
@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "segue", dependencies: ["Export", "Presets", "Media", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),

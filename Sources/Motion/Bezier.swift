@@ -1,5 +1,6 @@
 // Cubic Bézier timing functions (CAMediaTimingFunction semantics): the curve runs from (0,0) to (1,1)
 // through two control points; x is normalized time, y is progress.
+import Geometry
 
 /// A CSS/CAMediaTimingFunction-style cubic Bézier `y(x)`.
 ///

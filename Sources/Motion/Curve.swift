@@ -1,5 +1,6 @@
 // The timing curves a preset can name (DESIGN.md §2). A Curve is a description; `Timing` turns it
 // plus a duration into a progress function.
+import Geometry
 
 /// A timing curve. Cases mirror the preset format; evaluation lives in `Timing`.
 public enum Curve: Sendable, Hashable {

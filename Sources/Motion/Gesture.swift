@@ -1,18 +1,10 @@
 // A scripted finger: where it is and how fast it moves during an interactive step (DESIGN.md §2).
 
-/// A point or vector in screen points. Motion imports no other module, so it carries its own.
-public struct MotionPoint: Sendable, Hashable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-    public static let zero = MotionPoint(0, 0)
-    public static func + (a: MotionPoint, b: MotionPoint) -> MotionPoint { MotionPoint(a.x + b.x, a.y + b.y) }
-    public static func - (a: MotionPoint, b: MotionPoint) -> MotionPoint { MotionPoint(a.x - b.x, a.y - b.y) }
-    public static func * (a: MotionPoint, s: Double) -> MotionPoint { MotionPoint(a.x * s, a.y * s) }
-    public var length: Double { (x * x + y * y).squareRoot() }
-    public var description: String { "(\(x), \(y))" }
-}
+import Geometry
+
+/// A point or vector in screen points: Geometry's `Point` (Motion's name for it, kept for
+/// readability in gesture code).
+public typealias MotionPoint = Point
 
 /// One recorded touch sample: time (s since the gesture began) and position (points).
 public struct GestureSample: Sendable, Hashable {

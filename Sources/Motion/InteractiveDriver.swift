@@ -1,6 +1,7 @@
 // The interactive step shared by every gesture-driven transition (DESIGN.md §3): progress follows
 // the finger, then at release a rule decides finish/cancel and a completion animation takes the
 // progress to exactly 1 or 0, leaving at the finger's speed.
+import Geometry
 
 /// How finger translation (finger − touch-down point) maps to transition progress. Supplied by the
 /// transition; must be pure.

@@ -1,5 +1,6 @@
 // Keyframe tracks for `custom` transitions (DESIGN.md §3): a scalar property as a function of the
 // transition's progress.
+import Geometry
 
 /// One keyframe: at transition progress `progress` the property equals `value`; `curve` shapes the
 /// segment that arrives here from the previous keyframe (ignored for the first one).

@@ -1,5 +1,6 @@
 // Errors raised when a motion description cannot be evaluated. Messages are written to be the
 // "what was expected, what was found" half of a preset diagnostic (DESIGN.md §5).
+import Geometry
 
 public enum MotionError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidCurve(String)

@@ -1,5 +1,6 @@
 // Damped harmonic springs evaluated in closed form (transitions.md §1.1). Never integrated:
 // a frame is a pure function of time, so frames render in any order, bit-identically.
+import Geometry
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 // A curve bound to a duration: the progress function of one timeline step (DESIGN.md §3).
+import Geometry
 
 /// Progress of a step as a pure function of time since the step began.
 ///

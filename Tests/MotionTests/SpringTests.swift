@@ -1,3 +1,4 @@
+import Geometry
 import XCTest
 import Foundation
 @testable import Motion
