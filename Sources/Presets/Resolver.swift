@@ -306,7 +306,17 @@ public struct Resolver {
             return out.count == given.count ? out : []
         }
         let ids = Set(b.allIDs.dropFirst())
-        let shared = a.allIDs.dropFirst().filter { ids.contains($0) }
+        let both = Set(a.allIDs.dropFirst().filter { ids.contains($0) })
+        // An element inside another matched element travels with it: match only the outermost.
+        func outermost(_ n: Node, under matched: Bool, into out: inout Set<String>) {
+            let isMatched = n.id.map(both.contains) ?? false
+            if isMatched && !matched { out.insert(n.id!) }
+            for c in n.children { outermost(c, under: matched || isMatched, into: &out) }
+        }
+        var outerA = Set<String>(), outerB = Set<String>()
+        for c in a.children { outermost(c, under: false, into: &outerA) }
+        for c in b.children { outermost(c, under: false, into: &outerB) }
+        let shared = a.allIDs.dropFirst().filter { outerA.contains($0) && outerB.contains($0) }
         if shared.isEmpty {
             problem(path + ".transition", "\(name) needs matched elements: no id is on both \"\(a.id ?? "?")\" and \"\(b.id ?? "?")\"; give \"match\": [[fromId, toId]]")
         }

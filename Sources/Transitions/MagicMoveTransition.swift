@@ -16,10 +16,13 @@ public struct MagicMoveTransition: Transition {
     public func scene(_ frame: TransitionFrame) -> Node {
         let p = frame.progress
         let fade = min(1, max(0, p))
+        // The element's own cross-fade completes by two thirds of the way, so a spring that dips
+        // back below 1 after overshooting does not bring the old snapshot back as a ghost.
+        let blend = min(1, max(0, p * 1.5))
         var layers: [Node] = [frame.from, frame.to.withOpacity(fade)]
         for m in frame.matches {
             let r = m.fromFrame.interpolated(to: m.toFrame, p)
-            layers.append(contentsOf: MatchedElementLayers.flying(m, frame: r, blend: fade))
+            layers.append(contentsOf: MatchedElementLayers.flying(m, frame: r, blend: blend))
         }
         return .canvas(frame.canvas, layers)
     }
