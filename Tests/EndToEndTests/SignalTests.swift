@@ -100,6 +100,34 @@ final class SignalTests: XCTestCase {
         }
     }
 
+    /// A signal while the preset's assets are decoding (an 8000×8000 PNG takes ~3 s): today the
+    /// render only stops when the 2 s fallback in main.swift fires (Resolver and ImageDecoder do not
+    /// poll the CancellationToken), so this takes ~2.1 s instead of < 1 s. Known bug, reported to
+    /// the owners of Sources/segue/main.swift and Presets; SEGUE_TEST_KNOWN_BUGS=1 runs it.
+    func testSigtermWhileDecodingALargeAsset() throws {
+        guard ProcessInfo.processInfo.environment["SEGUE_TEST_KNOWN_BUGS"] == "1" else {
+            throw XCTSkip("known bug (stop takes ~2 s while assets decode); SEGUE_TEST_KNOWN_BUGS=1 to run")
+        }
+        let dir = try CLI.tempDir("signal-load")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let mk = try CLI.run(["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=8000x8000", "-frames:v", "1", "-compression_level", "1", dir + "/big.png"],
+                             executable: CLI.which("ffmpeg"))
+        XCTAssertEqual(mk.status, 0, mk.stderr)
+        let preset = dir + "/p.json"
+        FileManager.default.createFile(atPath: preset, contents: Data(FaultTests.imagePreset("big.png").utf8))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["render", preset, "-o", dir + "/o.mp4", "--progress", "none"]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        usleep(300_000)
+        let t0 = Date()
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 143)
+        XCTAssertLessThan(Date().timeIntervalSince(t0), budget, "stops within a second while loading assets")
+    }
+
     /// `segue batch` (DESIGN §1) is built on another branch; when this binary has it, a signal
     /// must stop it the same way. Skipped with a message when the command does not exist.
     func testBatchSignals() throws {
