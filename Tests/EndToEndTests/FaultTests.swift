@@ -251,7 +251,11 @@ final class FaultTests: XCTestCase {
             while Date() < deadline && temporaries(sub).isEmpty && p.isRunning { usleep(5_000) }
             usleep(200_000)
             XCTAssertTrue(p.isRunning, "\(format): still rendering when the folder goes")
-            try FileManager.default.removeItem(atPath: sub)
+            // The renderer may add files (png frames) while the tree is removed: retry until gone.
+            for _ in 0..<100 where FileManager.default.fileExists(atPath: sub) {
+                try? FileManager.default.removeItem(atPath: sub)
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: sub), "\(format): removed")
             p.waitUntilExit()
             while !errData.done { usleep(1000) }
             let stderr = String(decoding: errData.data, as: UTF8.self)
