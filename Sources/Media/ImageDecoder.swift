@@ -12,6 +12,11 @@ import Glibc
 /// whitelist. The size the header claims is checked against `maxDimension` before FFmpeg sees
 /// the file, so a decompression bomb fails in microseconds; the decoder's `max_pixels` and a
 /// check of the codec parameters guard the same limit again.
+///
+/// A claim below the limit must also be plausible for the file's size (`ImageHeader.minimumFileSize`):
+/// FFmpeg allocates the whole frame before it reads the pixel data, so a 60-byte PNG that claims
+/// 16000×16000 would otherwise cost 768 MB before failing as truncated (found by fuzzing; kept in
+/// Tests/Fixtures/regressions/image/claims-16000-truncated.png).
 public enum ImageDecoder {
     public static let allowedFormats = "png_pipe,jpeg_pipe,webp_pipe"
 
@@ -20,6 +25,9 @@ public enum ImageDecoder {
         let header = try ImageHeader.read(path)
         if let w = header.width, let h = header.height, w > maxDimension || h > maxDimension {
             throw MediaError("\(path): image is \(w)×\(h), larger than the limit of \(maxDimension) pixels per side")
+        }
+        if let need = header.minimumFileSize, header.fileSize < need {
+            throw MediaError("\(path): \(header.kind.rawValue) header claims \(header.width ?? 0)×\(header.height ?? 0) pixels, but the file has only \(header.fileSize) bytes (at least \(need) are needed): truncated or corrupt")
         }
         let session = try DecoderSession(path: path, formatName: header.kind.demuxer,
                                          allowedFormats: allowedFormats, maxDimension: maxDimension)
@@ -40,6 +48,31 @@ struct ImageHeader {
     }
     var kind: Kind
     var width: Int?, height: Int?
+    var fileSize = 0
+    /// PNG: bits per pixel from IHDR's bit depth and colour type. JPEG: whether the entropy coding
+    /// is Huffman (arithmetic coding compresses below the bound used below).
+    var bitsPerPixel: Int?
+    var huffmanJPEG = false
+
+    /// The smallest file that can hold the image the header claims, or nil where no safe bound is
+    /// known (WebP). PNG: the filtered scanlines through deflate, whose best ratio is 1032:1, plus
+    /// generous slack for the chunks. Huffman JPEG: at least one bit per 8×8 luma block (each
+    /// block's DC difference is a Huffman code of one bit or more), halved for slack.
+    var minimumFileSize: Int? {
+        guard let w = width, let h = height, w > 0, h > 0 else { return nil }
+        switch kind {
+        case .png:
+            guard let bpp = bitsPerPixel else { return nil }
+            let raw = h * ((w * bpp + 7) / 8 + 1)
+            return raw / 1032 + 8
+        case .jpeg:
+            guard huffmanJPEG else { return nil }
+            let blocks = ((w + 7) / 8) * ((h + 7) / 8)
+            return blocks / 16
+        case .webp:
+            return nil
+        }
+    }
 
     static func read(_ path: String) throws -> ImageHeader {
         guard let fp = fopen(path, "rb") else { throw MediaError("\(path): cannot open: \(String(cString: strerror(errno)))") }
@@ -50,18 +83,25 @@ struct ImageHeader {
             return Array(b.prefix(got))
         }
         let head = bytes(32)
+        fseek(fp, 0, SEEK_END)
+        let size = ftell(fp)
+        fseek(fp, Int(head.count), SEEK_SET)
         func be(_ b: [UInt8], _ at: Int, _ n: Int) -> Int { (0..<n).reduce(0) { $0 << 8 | Int(b[at + $1]) } }
         func le(_ b: [UInt8], _ at: Int, _ n: Int) -> Int { (0..<n).reversed().reduce(0) { $0 << 8 | Int(b[at + $1]) } }
 
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            var h = ImageHeader(kind: .png)
+            var h = ImageHeader(kind: .png, fileSize: size)
             if head.count >= 24, Array(head[12..<16]) == Array("IHDR".utf8) {
                 h.width = be(head, 16, 4); h.height = be(head, 20, 4)
+                if head.count >= 26 {
+                    let channels: Int? = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(head[25])]
+                    if let c = channels, [1, 2, 4, 8, 16].contains(Int(head[24])) { h.bitsPerPixel = c * Int(head[24]) }
+                }
             }
             return h
         }
         if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF {
-            var h = ImageHeader(kind: .jpeg)
+            var h = ImageHeader(kind: .jpeg, fileSize: size)
             // Walk the marker segments to the first SOFn (it may follow large EXIF/ICC segments).
             fseek(fp, 2, SEEK_SET)
             for _ in 0..<1024 {
@@ -77,6 +117,7 @@ struct ImageHeader {
                 if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
                     let sof = bytes(5); guard sof.count == 5 else { break }
                     h.height = be(sof, 1, 2); h.width = be(sof, 3, 2)
+                    h.huffmanJPEG = marker <= 0xC7
                     break
                 }
                 fseek(fp, length - 2, SEEK_CUR)
@@ -84,7 +125,7 @@ struct ImageHeader {
             return h
         }
         if head.count >= 12, Array(head[0..<4]) == Array("RIFF".utf8), Array(head[8..<12]) == Array("WEBP".utf8) {
-            var h = ImageHeader(kind: .webp)
+            var h = ImageHeader(kind: .webp, fileSize: size)
             if head.count >= 30 {
                 let chunk = String(decoding: head[12..<16], as: UTF8.self)
                 switch chunk {
