@@ -8,8 +8,22 @@ final class FieldReader {
 
     init(file: String) { self.file = file }
 
+    /// At most this many problems are kept; the rest are counted in a last line.
+    static let maxProblems = 200
+    private var dropped = 0
+
     func problem(_ path: JSONPath, _ message: String, _ node: JSONNode? = nil) {
+        if problems.count >= FieldReader.maxProblems {
+            dropped += 1
+            problems[problems.count - 1] = Problem(file: file, path: "", message: "… and \(dropped + 1) more problems")
+            return
+        }
         problems.append(Problem(file: file, path: path.text, message: message, position: node?.position))
+    }
+
+    /// A key as quoted in messages: long ones are clipped.
+    static func quoted(_ key: String) -> String {
+        key.count > 60 ? "\"" + key.prefix(60) + "…\"" : "\"" + key + "\""
     }
 
     func expected(_ path: JSONPath, _ what: String, _ node: JSONNode) {
@@ -26,7 +40,8 @@ final class FieldReader {
                 out[m.key] = m.value
             } else {
                 let hint = FieldReader.closest(m.key, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
-                problem(path.key(m.key), "unknown key \"\(m.key)\"\(hint) (expected one of: \(allowed.joined(separator: ", ")))", m.value)
+                let shown = m.key.count > 60 ? String(m.key.prefix(60)) + "…" : m.key
+                problem(path.key(shown), "unknown key \(FieldReader.quoted(m.key))\(hint) (expected one of: \(allowed.joined(separator: ", ")))", m.value)
             }
         }
         for r in required where out[r] == nil {
@@ -120,26 +135,38 @@ final class FieldReader {
         return c
     }
 
-    /// The closest option by edit distance, when it is close enough to be a likely typo.
+    /// The closest option by edit distance, when it is close enough to be a likely typo. Cheap
+    /// on hostile input: words far longer than every option are not compared at all, options
+    /// whose length differs by more than the threshold are skipped, and two rows of the table
+    /// are kept.
     static func closest(_ word: String, in options: [String]) -> String? {
+        let w = Array(word.lowercased())
+        let limit = max(1, w.count / 3)
+        guard w.count <= 64 else { return nil }
         // Optimal string alignment distance: edits plus adjacent transpositions ("fsp" → "fps").
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-            var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-            for i in 0...a.count { d[i][0] = i }
-            for j in 0...b.count { d[0][j] = j }
+            var prev2 = [Int](repeating: 0, count: b.count + 1)
+            var prev = Array(0...b.count)
+            var cur = [Int](repeating: 0, count: b.count + 1)
             for i in 1...a.count {
+                cur[0] = i
                 for j in 1...b.count {
                     let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                    d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+                    cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cur[j] = min(cur[j], prev2[j - 2] + 1) }
                 }
+                (prev2, prev, cur) = (prev, cur, prev2)
             }
-            return d[a.count][b.count]
+            return prev[b.count]
         }
-        let w = Array(word.lowercased())
-        let best = options.map { ($0, distance(w, Array($0.lowercased()))) }.min { $0.1 < $1.1 }
-        guard let (name, d) = best, d <= max(1, word.count / 3) else { return nil }
-        return name
+        var best: (String, Int)?
+        for o in options {
+            let b = Array(o.lowercased())
+            if abs(b.count - w.count) > limit { continue }
+            let d = distance(w, b)
+            if d <= limit && d < (best?.1 ?? Int.max) { best = (o, d) }
+        }
+        return best?.0
     }
 }

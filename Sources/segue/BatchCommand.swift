@@ -70,6 +70,7 @@ func batch(_ args: [String]) throws {
                       "slow-motion=\(o.render.slowMotion)", "encoder-threads=\(RenderJob.defaultEncoderThreads)"].joined(separator: " ")
     let report: BatchReport
     do {
+        outputsStarted.set()
         report = try BatchJob.run(inputs: a.positionals, options: o, cancel: cancelToken)
     } catch let e as BatchError {
         throw Failure(code: Exit.usage, message: e.description.contains(": ") ? e.description : "segue: \(e.description)")

@@ -17,17 +17,31 @@ enum Exit {
 func printErr(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
 
 /// SIGINT/SIGTERM cancel the running job: workers stop, the temporary file is removed and the
-/// process exits 128 + signal. If the job does not wind down within two seconds the handler
-/// removes every pending temporary file itself and exits.
+/// process exits 128 + signal. Before any output exists (while a preset and its images are being
+/// read and decoded, which no token can interrupt) there is nothing to clean up, so the process
+/// exits at once. If a running job does not wind down within 0.9 s the handler removes every
+/// pending temporary file itself and exits.
 let cancelToken = CancellationToken()
 nonisolated(unsafe) var signalSources: [DispatchSourceSignal] = []
+/// Set once a command starts writing outputs (read by the signal handler's queue).
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
+}
+let outputsStarted = Flag()
 func installSignalHandlers() {
     for sig in [SIGINT, SIGTERM] {
         signal(sig, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: sig, queue: DispatchQueue.global())
         source.setEventHandler {
             cancelToken.cancel(reason: sig)
-            DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+            if !outputsStarted.isSet {
+                AtomicFile.discardAllPending()
+                exit(128 + sig)
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.9) {
                 AtomicFile.discardAllPending()
                 exit(128 + sig)
             }
@@ -144,6 +158,7 @@ func render(_ args: [String]) throws {
             throw Failure(code: Exit.usage, message: "segue: \(out) is a folder; give -o a file name")
         }
     }
+    outputsStarted.set()
     let result = try RenderJob.run(storyboard, to: out, options: options, cancel: cancelToken)
     if !a.flags.contains("--quiet") && options.progress != .json {
         printErr("\(result.output ?? "(null)"): \(result.frames) frames, \(storyboard.pixelWidth)×\(storyboard.pixelHeight) @ \(storyboard.fps) fps in \(String(format: "%.2f", result.seconds)) s")
@@ -169,6 +184,7 @@ func frames(_ args: [String]) throws {
         selection = .all
     }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    outputsStarted.set()
     let paths = try StillsJob.run(storyboard, selection: selection, directory: dir, slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
                                   jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount, cancel: cancelToken)
     if !a.flags.contains("--quiet") { printErr("\(dir): \(paths.count) frame\(paths.count == 1 ? "" : "s")") }
@@ -180,6 +196,7 @@ func sheet(_ args: [String]) throws {
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "sheet needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
     let count = try a.int("--count", 1...400) ?? 12
+    outputsStarted.set()
     try ContactSheet.run(storyboard, to: out, count: count, columns: try a.int("--columns", 1...40) ?? min(count, 6),
                          slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
                          jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount, cancel: cancelToken)
