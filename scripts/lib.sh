@@ -7,8 +7,9 @@ SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # fontconfig) and the fonts mocks use.
 SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
     libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-wqy-microhei)
-# What the tests add: ffprobe/ffmpeg to check outputs independently.
-SEGUE_TEST_PACKAGES=(ffmpeg)
+# What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
+# child's peak memory.
+SEGUE_TEST_PACKAGES=(ffmpeg time)
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 

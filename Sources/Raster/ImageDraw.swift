@@ -241,7 +241,8 @@ enum ImageDraw {
         // Source columns the interior reads (two taps each).
         var cmin = Int.max, cmax = Int.min
         for i in c0..<max(c0, c1) { cmin = min(cmin, cols[i]); cmax = max(cmax, cols[i] + 1) }
-        let tmp = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, cmax - cmin + 1))
+        // No interior columns (the image only touches the box at its edges): nothing to stage.
+        let tmp = UnsafeMutablePointer<UInt32>.allocate(capacity: c1 > c0 ? max(1, cmax - cmin + 1) : 1)
         let ga = UnsafeMutablePointer<UInt32>.allocate(capacity: n), gb = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
         let w2 = UnsafeMutablePointer<UInt16>.allocate(capacity: 2 * n)
         for k in 0..<n { w2[2 * k] = UInt16(wts[k]); w2[2 * k + 1] = UInt16(wts[k]) }

@@ -64,6 +64,14 @@ final class SeedTransitionTests: XCTestCase {
 
     func testPanBackEndsExactly() {
         let t = PanBackTransition()
+        // The first moments of a drag: the top screen has barely moved (see also
+        // PanBackSliverTests for the full-size sliver case).
+        for q in [0.001, 0.004, 0.01, 0.03] {
+            let b = render(t.scene(TransitionFrame(from: blue, to: red, canvas: canvas, operation: .pop, progress: q)))
+            assertPixel(b, 99, 100, [0, 0, 255])
+            // Left of the top screen (once it has moved a whole pixel): the black-covered snapshot.
+            if q * 100 >= 1 { assertPixel(b, 0, 100, [0, 0, 0]) }
+        }
         XCTAssertTrue(render(t.scene(TransitionFrame(from: blue, to: red, canvas: canvas, operation: .pop, progress: 0))).isIdentical(to: render(blue)))
         XCTAssertTrue(render(t.scene(TransitionFrame(from: blue, to: red, canvas: canvas, operation: .pop, progress: 1))).isIdentical(to: render(red)))
     }
