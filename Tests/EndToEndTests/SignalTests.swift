@@ -134,7 +134,13 @@ final class SignalTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: presets, withIntermediateDirectories: true)
         let src = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("presets/stories/segue-demo.json").path
-        for k in 0..<3 { try FileManager.default.copyItem(atPath: src, toPath: presets + "/d\(k).json") }
+        // Distinct names: presets that would write the same output are refused up front (exit 2).
+        let demo = try String(contentsOfFile: src, encoding: .utf8)
+        for k in 0..<3 {
+            let text = demo.replacingOccurrences(of: "\"name\": \"segue-demo\"", with: "\"name\": \"d\(k)\"")
+            XCTAssertNotEqual(text, demo)
+            try text.write(toFile: presets + "/d\(k).json", atomically: true, encoding: .utf8)
+        }
         let outDir = dir + "/out"
         try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
         for sig in [SIGINT, SIGTERM] {
