@@ -39,17 +39,24 @@ public enum RenderJob {
         let jobs = max(1, min(options.jobs, total))
         let workers = (0..<jobs).map { _ in WorkerState(width: storyboard.pixelWidth, height: storyboard.pixelHeight, converter: encoder.makeConverter()) }
         let progress = ProgressReporter(mode: options.progress, total: total, label: storyboard.name)
+        // Every frame in the window is one converted VideoFrame (4.4 MB at 1170×2532): it bounds memory.
         let scheduler = FrameScheduler<VideoFrame>(frameCount: total, jobs: jobs, window: jobs * 2 + 2)
+        let held = HeldFrames()
         do {
             try scheduler.run(cancel: cancel, produce: { worker, i in
                 let w = workers[worker]
-                // A held screen renders once: consecutive frames of the same still reuse the bitmap.
+                // A held screen renders and converts once: frames of the same still share one
+                // converted frame, which the encoder receives again (encoders only read their
+                // input; the pooled buffer is not reused while this frame holds it).
                 let key = composer.stillKey(frame: i)
+                if let key, let frame = held.frame(for: key) { return frame }
                 if key == nil || key != w.lastStill {
                     composer.render(frame: i, into: w.bitmap)
                     w.lastStill = key
                 }
-                return try w.converter.convert(w.bitmap)
+                let frame = try w.converter.convert(w.bitmap)
+                if let key { held.store(frame, for: key) }
+                return frame
             }, consume: { i, frame in
                 try encoder.write(frame)
                 progress.update(done: i + 1)
@@ -115,6 +122,23 @@ extension RenderOptions {
         settings.comment = "Segue \(SegueVersion.string)"
         do { try settings.validate() } catch { throw OutputChoiceError(description: "\(error)") }
         return settings
+    }
+}
+
+/// The converted frames of the most recent held stills, shared by the workers (two keys: with
+/// round-robin workers the next still may start before the last one's frames are all rendered).
+final class HeldFrames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(key: String, frame: VideoFrame)] = []
+    func frame(for key: String) -> VideoFrame? {
+        lock.lock(); defer { lock.unlock() }
+        return entries.first { $0.key == key }?.frame
+    }
+    func store(_ frame: VideoFrame, for key: String) {
+        lock.lock(); defer { lock.unlock() }
+        if entries.contains(where: { $0.key == key }) { return }
+        entries.append((key, frame))
+        if entries.count > 2 { entries.removeFirst() }
     }
 }
 
