@@ -2,6 +2,7 @@ import Foundation
 import Media
 import Presets
 import Raster
+import Scene
 
 /// Options for one render (the CLI's flags over the preset's `output`).
 public struct RenderOptions: Sendable {
@@ -50,12 +51,28 @@ public enum RenderJob {
                 // input; the pooled buffer is not reused while this frame holds it).
                 let key = composer.stillKey(frame: i)
                 if let key, let frame = held.frame(for: key) { return frame }
-                if key == nil || key != w.lastStill {
-                    composer.render(frame: i, into: w.bitmap)
-                    w.lastStill = key
+                if let key {
+                    if key != w.lastStill { composer.render(frame: i, into: w.bitmap); w.lastStill = key }
+                    w.lastScene = nil; w.lastFrame = nil
+                    let frame = try w.converter.convert(w.bitmap)
+                    held.store(frame, for: key)
+                    return frame
                 }
+                // A transition frame whose scene is the one this worker drew last (a settled
+                // transition, a paused gesture), with no overlay moving: the same frame again.
+                let t = composer.storyboard.time(ofFrame: i, slowMotion: composer.slowMotion)
+                let scene = composer.scene(frame: i)
+                let overlay: String? = composer.overlays.isAnimated(at: t) ? nil : composer.overlays.stillKey(at: t)
+                if let overlay, overlay == w.lastOverlay, let last = w.lastScene, let f = w.lastFrame,
+                   last.drawsIdentically(to: scene) {
+                    return f
+                }
+                composer.render(frame: i, into: w.bitmap)
+                w.lastStill = nil
                 let frame = try w.converter.convert(w.bitmap)
-                if let key { held.store(frame, for: key) }
+                w.lastScene = overlay == nil ? nil : scene
+                w.lastOverlay = overlay
+                w.lastFrame = overlay == nil ? nil : frame
                 return frame
             }, consume: { i, frame in
                 try encoder.write(frame)
@@ -147,6 +164,10 @@ final class WorkerState: @unchecked Sendable {
     let bitmap: Bitmap
     let converter: FrameConverter
     var lastStill: String?
+    /// The last transition frame this worker made (scene, overlay key, converted frame).
+    var lastScene: Node?
+    var lastOverlay: String?
+    var lastFrame: VideoFrame?
     init(width: Int, height: Int, converter: FrameConverter) {
         bitmap = Bitmap(width: width, height: height)
         self.converter = converter
