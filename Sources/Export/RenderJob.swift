@@ -2,6 +2,7 @@ import Foundation
 import Media
 import Presets
 import Raster
+import Scene
 
 /// Options for one render (the CLI's flags over the preset's `output`).
 public struct RenderOptions: Sendable {
@@ -39,17 +40,40 @@ public enum RenderJob {
         let jobs = max(1, min(options.jobs, total))
         let workers = (0..<jobs).map { _ in WorkerState(width: storyboard.pixelWidth, height: storyboard.pixelHeight, converter: encoder.makeConverter()) }
         let progress = ProgressReporter(mode: options.progress, total: total, label: storyboard.name)
+        // Every frame in the window is one converted VideoFrame (4.4 MB at 1170×2532): it bounds memory.
         let scheduler = FrameScheduler<VideoFrame>(frameCount: total, jobs: jobs, window: jobs * 2 + 2)
+        let held = HeldFrames()
         do {
             try scheduler.run(cancel: cancel, produce: { worker, i in
                 let w = workers[worker]
-                // A held screen renders once: consecutive frames of the same still reuse the bitmap.
+                // A held screen renders and converts once: frames of the same still share one
+                // converted frame, which the encoder receives again (encoders only read their
+                // input; the pooled buffer is not reused while this frame holds it).
                 let key = composer.stillKey(frame: i)
-                if key == nil || key != w.lastStill {
-                    composer.render(frame: i, into: w.bitmap)
-                    w.lastStill = key
+                if let key, let frame = held.frame(for: key) { return frame }
+                if let key {
+                    if key != w.lastStill { composer.render(frame: i, into: w.bitmap); w.lastStill = key }
+                    w.lastScene = nil; w.lastFrame = nil
+                    let frame = try w.converter.convert(w.bitmap)
+                    held.store(frame, for: key)
+                    return frame
                 }
-                return try w.converter.convert(w.bitmap)
+                // A transition frame whose scene is the one this worker drew last (a settled
+                // transition, a paused gesture), with no overlay moving: the same frame again.
+                let t = composer.storyboard.time(ofFrame: i, slowMotion: composer.slowMotion)
+                let scene = composer.scene(frame: i)
+                let overlay: String? = composer.overlays.isAnimated(at: t) ? nil : composer.overlays.stillKey(at: t)
+                if let overlay, overlay == w.lastOverlay, let last = w.lastScene, let f = w.lastFrame,
+                   last.drawsIdentically(to: scene) {
+                    return f
+                }
+                composer.render(frame: i, into: w.bitmap)
+                w.lastStill = nil
+                let frame = try w.converter.convert(w.bitmap)
+                w.lastScene = overlay == nil ? nil : scene
+                w.lastOverlay = overlay
+                w.lastFrame = overlay == nil ? nil : frame
+                return frame
             }, consume: { i, frame in
                 try encoder.write(frame)
                 progress.update(done: i + 1)
@@ -118,11 +142,32 @@ extension RenderOptions {
     }
 }
 
+/// The converted frames of the most recent held stills, shared by the workers (two keys: with
+/// round-robin workers the next still may start before the last one's frames are all rendered).
+final class HeldFrames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(key: String, frame: VideoFrame)] = []
+    func frame(for key: String) -> VideoFrame? {
+        lock.lock(); defer { lock.unlock() }
+        return entries.first { $0.key == key }?.frame
+    }
+    func store(_ frame: VideoFrame, for key: String) {
+        lock.lock(); defer { lock.unlock() }
+        if entries.contains(where: { $0.key == key }) { return }
+        entries.append((key, frame))
+        if entries.count > 2 { entries.removeFirst() }
+    }
+}
+
 /// A worker's own pooled bitmap and converter. Touched only by the worker that owns it.
 final class WorkerState: @unchecked Sendable {
     let bitmap: Bitmap
     let converter: FrameConverter
     var lastStill: String?
+    /// The last transition frame this worker made (scene, overlay key, converted frame).
+    var lastScene: Node?
+    var lastOverlay: String?
+    var lastFrame: VideoFrame?
     init(width: Int, height: Int, converter: FrameConverter) {
         bitmap = Bitmap(width: width, height: height)
         self.converter = converter

@@ -33,6 +33,14 @@ public final class FrameConverter: @unchecked Sendable {
     private let pool: FramePool?
     private let sws: OpaquePointer?
     private var scratch: UnsafeMutablePointer<UInt32>?
+    /// Opaque yuv420p goes through Raster's `YUV420` (one pass, integer BT.709, 2×2 box chroma)
+    /// unless this is set: then swscale does it (for tests comparing the two).
+    public var usesSwscale = false
+    /// swscale's flags; the yuv420p fast path matches swscale with SWS_AREA (2×2 box chroma).
+    static func swscaleFlags(for fmt: AVPixelFormat, alpha: Bool) -> Int32 {
+        let filter = fmt == AV_PIX_FMT_YUV420P && !alpha ? SWS_AREA : SWS_BICUBIC
+        return filter | SWS_ACCURATE_RND | SWS_BITEXACT
+    }
 
     init(width: Int, height: Int, pool: FramePool?, target: ConversionTarget = .yuv(AV_PIX_FMT_YUV420P, alpha: false)) {
         self.width = width; self.height = height
@@ -46,7 +54,7 @@ public final class FrameConverter: @unchecked Sendable {
         guard case .yuv(let fmt, _) = target else { sws = nil; return }
         // BITEXACT: the same output on every CPU (no SIMD-dependent rounding), so files hash the
         // same across machines; ACCURATE_RND: exact rounding for flat colours.
-        let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT
+        let flags = FrameConverter.swscaleFlags(for: fmt, alpha: { if case .yuv(_, let a) = target { return a } else { return false } }())
         let ctx = sws_getContext(Int32(paddedWidth), Int32(paddedHeight), AV_PIX_FMT_RGBA,
                                  Int32(paddedWidth), Int32(paddedHeight), fmt,
                                  flags, nil, nil, nil)
@@ -91,6 +99,15 @@ public final class FrameConverter: @unchecked Sendable {
             }
             return frame
         case .yuv(let fmt, let alpha):
+            if fmt == AV_PIX_FMT_YUV420P && !alpha && !usesSwscale {
+                guard let pool else { throw MediaError("convert: av_buffer_pool_init failed") }
+                let f = try pool.makeFrame()
+                let frame = VideoFrame(frame: f)
+                YUV420.convert(bitmap, y: segue_frame_data(f, 0)!, yStride: Int(segue_frame_linesize(f, 0)),
+                               u: segue_frame_data(f, 1)!, uStride: Int(segue_frame_linesize(f, 1)),
+                               v: segue_frame_data(f, 2)!, vStride: Int(segue_frame_linesize(f, 2)))
+                return frame
+            }
             guard let sws else { throw MediaError("convert: sws_getContext/sws_setColorspaceDetails (RGBA → \(String(cString: av_get_pix_fmt_name(fmt))) BT.709) failed") }
             guard let pool else { throw MediaError("convert: av_buffer_pool_init failed") }
             var source = bitmap.pixels

@@ -43,20 +43,23 @@ enum Blend {
         }
     }
 
-    /// OVER of n source pixels × alpha (255: plain OVER, copying opaque pixels).
+    /// OVER of n source pixels × alpha. Branch-free (so the compiler vectorizes it): an opaque
+    /// source pixel gives mulPixel(d, 0) = 0 and a transparent one mulPixel(d, 255) = d, so the
+    /// result is the same as skipping or copying them — 1.2× (alpha 255) to 3.8× (alpha < 255)
+    /// faster than the branching loop (docs/PERFORMANCE.md).
     @inline(__always) static func overRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, alpha: UInt32) {
+        var i = 0
         if alpha == 255 {
-            for i in 0..<n {
+            while i < n {
                 let p = s[i]
-                let sa = p &>> 24
-                if sa == 255 { d[i] = p } else if p != 0 { d[i] = p &+ mulPixel(d[i], 255 &- sa) }
+                d[i] = p &+ mulPixel(d[i], 255 &- (p &>> 24))
+                i &+= 1
             }
         } else {
-            for i in 0..<n {
-                let p = s[i]
-                if p == 0 { continue }
-                let q = mulPixel(p, alpha)
+            while i < n {
+                let q = mulPixel(s[i], alpha)
                 d[i] = q &+ mulPixel(d[i], 255 &- (q &>> 24))
+                i &+= 1
             }
         }
     }

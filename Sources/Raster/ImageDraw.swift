@@ -267,19 +267,13 @@ enum ImageDraw {
                 lerpRow(tmp, UnsafePointer(r0 + cmin), UnsafePointer(r1 + cmin), cmax - cmin + 1, wy)
                 h = UnsafePointer(tmp) - cmin
             }
-            var i: Int
             // Gather the two taps per output pixel, then one vector lerp with per-pixel weights.
             for k in c0..<c1 { let sx = cols[k]; ga[k] = h[sx]; gb[k] = h[sx &+ 1] }
             if S.opaque && alpha == 255 {
                 lerpRowW(d + c0, UnsafePointer(ga + c0), UnsafePointer(gb + c0), c1 - c0, UnsafePointer(w2 + 2 * c0))
             } else {
                 lerpRowW(ga + c0, UnsafePointer(ga + c0), UnsafePointer(gb + c0), c1 - c0, UnsafePointer(w2 + 2 * c0))
-                i = c0
-                while i < c1 {
-                    let s = ga[i]
-                    if s != 0 { let q = alpha == 255 ? s : mulPixel(s, alpha); d[i] = q &+ mulPixel(d[i], 255 &- (q &>> 24)) }
-                    i &+= 1
-                }
+                Blend.overRow(d + c0, UnsafePointer(ga + c0), c1 - c0, alpha: alpha)
             }
             for i in c1..<n { let U = S.U0 + (box.x0 + i) * S.dUx; put(d + i, S.sample(U, V), S.coverage(box.x0 + i, y, U, V), alpha) }
         }
@@ -293,10 +287,19 @@ enum ImageDraw {
             if wx == 0 { (d + x0).update(from: h + x0, count: x1 - x0); return }
             lerpRow(d + x0, h + x0, h + x0 + 1, x1 - x0, wx)
         } else {
-            while x < x1 {
-                let s = lerp256(h[x], h[x &+ 1], wx)
-                if s != 0 { let q = alpha == 255 ? s : mulPixel(s, alpha); d[x] = q &+ mulPixel(d[x], 255 &- (q &>> 24)) }
-                x &+= 1
+            // Branch-free OVER (see Blend.overRow): mulPixel(s, 255) = s, and s = 0 leaves d.
+            if alpha == 255 {
+                while x < x1 {
+                    let s = lerp256(h[x], h[x &+ 1], wx)
+                    d[x] = s &+ mulPixel(d[x], 255 &- (s &>> 24))
+                    x &+= 1
+                }
+            } else {
+                while x < x1 {
+                    let q = mulPixel(lerp256(h[x], h[x &+ 1], wx), alpha)
+                    d[x] = q &+ mulPixel(d[x], 255 &- (q &>> 24))
+                    x &+= 1
+                }
             }
         }
     }
