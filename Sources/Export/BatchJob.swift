@@ -211,7 +211,7 @@ public enum BatchJob {
         } catch { return .failure(error) }
         let chosen = options.format ?? storyboard.output.format ?? "mp4"
         guard let format = OutputFormat(rawValue: chosen) else {
-            return fail("format \(chosen) is not supported by this build yet (\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))",
+            return fail("unknown format \(chosen) (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))",
                         path: options.format == nil ? "output.format" : "")
         }
         var ro = options.render

@@ -119,6 +119,26 @@ public enum Curve: Sendable, Hashable {
     }
 }
 
+extension Curve {
+    /// How the curve is named in messages, tables and plots: the preset name, or the form with
+    /// its parameters.
+    public var displayName: String {
+        switch self {
+        case .linear: return "linear"
+        case .easeIn: return "easeIn"
+        case .easeOut: return "easeOut"
+        case .easeInOut: return "easeInOut"
+        case .standard: return "default"
+        case .system: return "system"
+        case .bezier(let a, let b, let x, let y): return "bezier(\(a), \(b), \(x), \(y))"
+        case .uiviewSpring(let z, let v): return "spring(damping \(z), velocity \(v))"
+        case .caSpring(let m, let k, let d, let v): return "spring(mass \(m), stiffness \(k), damping \(d), velocity \(v))"
+        case .swiftUISpring(let d, let b): return "spring(duration \(d), bounce \(b))"
+        case .spring: return "spring"
+        }
+    }
+}
+
 /// A row of `segue list curves`.
 public struct CurveDescription: Sendable, Hashable {
     public let name: String

@@ -61,18 +61,7 @@ public struct Timing: Sendable {
         return t > 0 ? t : nil
     }
 
-    static func label(_ c: Curve) -> String {
-        switch c {
-        case .linear: return "linear"
-        case .easeIn: return "easeIn"
-        case .easeOut: return "easeOut"
-        case .easeInOut: return "easeInOut"
-        case .standard: return "default"
-        case .bezier: return "bezier"
-        case .uiviewSpring: return "spring(damping, velocity)"
-        default: return "\(c)"
-        }
-    }
+    static func label(_ c: Curve) -> String { c.displayName }
 
     /// The un-normalized curve: Bézier y(t/D) (clamped, 1 after the end) or the spring's closed
     /// form p(t), which continues past D.

@@ -28,21 +28,7 @@ public enum CurveMapping {
         }
     }
 
-    public static func name(of c: Curve) -> String {
-        switch c {
-        case .linear: return "linear"
-        case .easeIn: return "easeIn"
-        case .easeOut: return "easeOut"
-        case .easeInOut: return "easeInOut"
-        case .standard: return "default"
-        case .system: return "system"
-        case .bezier(let a, let b, let x, let y): return "bezier(\(a), \(b), \(x), \(y))"
-        case .uiviewSpring(let z, let v): return "spring(damping \(z), velocity \(v))"
-        case .caSpring(let m, let k, let d, let v): return "spring(mass \(m), stiffness \(k), damping \(d), velocity \(v))"
-        case .swiftUISpring(let d, let b): return "spring(duration \(d), bounce \(b))"
-        case .spring: return "spring"
-        }
-    }
+    public static func name(of c: Curve) -> String { c.displayName }
 
     public static var catalog: [CurveDescription] { Curve.catalog }
 }
