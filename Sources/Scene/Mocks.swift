@@ -112,10 +112,11 @@ struct Builder {
                     cornerRadius: radius, clips: true, children: [sunNode, hill])
     }
 
-    mutating func avatar(_ frame: Rect) -> Node {
+    /// A round avatar with the initial of the person it stands beside.
+    mutating func avatar(_ frame: Rect, name: String) -> Node {
         let colors = ["#FF9500", "#34C759", "#5AC8FA", "#AF52DE", "#FF2D55", "#5856D6", "#FFCC00"]
         let c = Color(hex: rng.pick(colors))!
-        let initial = String(rng.pick(Builder.names).prefix(1))
+        let initial = String(name.prefix(1))
         let id = "avatar\(avatarIndex)"; avatarIndex += 1
         return Node(id: id, kind: .ellipse, frame: frame, fill: .linear(from: Point(0.5, 0), to: Point(0.5, 1),
                     stops: [GradientStop(0, c), GradientStop(1, Color(r: c.r * 0.8, g: c.g * 0.8, b: c.b * 0.8))]),
@@ -197,8 +198,9 @@ struct Builder {
         for i in 0..<items where y < size.height {
             let h = 76.0
             var cell = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, y, w, h), fill: .solid(background)); cellIndex += 1
-            cell.children = [avatar(Rect(16, 12, 52, 52)),
-                             text(rng.pick(Builder.names), Rect(80, 14, w - 160, 22), size: 17, weight: .semibold, color: label),
+            let name = rng.pick(Builder.names)
+            cell.children = [avatar(Rect(16, 12, 52, 52), name: name),
+                             text(name, Rect(80, 14, w - 160, 22), size: 17, weight: .semibold, color: label),
                              text("\(9 - min(8, i / 2)):\(10 + rng.int(49))", Rect(w - 90, 15, 56, 20), size: 15, color: secondary, align: .right),
                              text(sentence(4 + rng.int(8)), Rect(80, 38, w - 110, 22), size: 15, color: secondary),
                              chevron(w - 26, 17),
@@ -248,8 +250,9 @@ struct Builder {
         var y = y0 + 8
         for _ in 0..<items where y < size.height {
             var card = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, y, w, 0), fill: .solid(cellBackground)); cellIndex += 1
-            var ch: [Node] = [avatar(Rect(16, 14, 42, 42)),
-                              text(rng.pick(Builder.names), Rect(68, 15, w - 140, 20), size: 16, weight: .semibold,
+            let name = rng.pick(Builder.names)
+            var ch: [Node] = [avatar(Rect(16, 14, 42, 42), name: name),
+                              text(name, Rect(68, 15, w - 140, 20), size: 16, weight: .semibold,
                                    color: Color(hex: dark ? "#FF9F0A" : "#F25C05")!),
                               text("\(1 + rng.int(59))m ago · iPhone 13", Rect(68, 37, w - 140, 17), size: 13, color: secondary)]
             var cy = 66.0
@@ -285,8 +288,9 @@ struct Builder {
         var y = y0 + 8
         // A profile card first, then sections of rows.
         var profile = Node(id: "profile", kind: .group, frame: Rect(16, y, w - 32, 80), fill: .solid(cellBackground), cornerRadius: 10)
-        profile.children = [avatar(Rect(14, 12, 56, 56)),
-                            text(rng.pick(Builder.names), Rect(82, 18, w - 150, 24), size: 20, weight: .medium, color: label),
+        let name = rng.pick(Builder.names)
+        profile.children = [avatar(Rect(14, 12, 56, 56), name: name),
+                            text(name, Rect(82, 18, w - 150, 24), size: 20, weight: .medium, color: label),
                             text("Apple ID, iCloud, Media & Purchases", Rect(82, 44, w - 150, 18), size: 13, color: secondary),
                             chevron(w - 32 - 24, 33)]
         kids.append(profile)
