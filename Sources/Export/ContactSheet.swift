@@ -17,7 +17,7 @@ public enum ContactSheet {
 
     public static func run(_ storyboard: Storyboard, to path: String, count: Int, columns: Int, slowMotion: Double = 1,
                            jobs: Int, cancel: CancellationToken = CancellationToken()) throws {
-        let composer = FrameComposer(storyboard: storyboard, slowMotion: slowMotion, jobs: jobs)
+        let composer = FrameComposer(storyboard: storyboard, slowMotion: slowMotion)
         let indices = frames(count: count, total: composer.frameCount)
         let cols = max(1, min(columns, indices.count))
         let rows = (indices.count + cols - 1) / cols

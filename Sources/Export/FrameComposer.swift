@@ -27,7 +27,7 @@ public final class FrameComposer: Sendable {
         var hidden: [String] = []
     }
 
-    public init(storyboard: Storyboard, slowMotion: Double = 1, jobs: Int = 1) {
+    public init(storyboard: Storyboard, slowMotion: Double = 1) {
         self.storyboard = storyboard
         self.slowMotion = slowMotion
         let scale = storyboard.scale

@@ -34,7 +34,7 @@ public enum RenderJob {
                            cancel: CancellationToken = CancellationToken()) throws -> RenderResult {
         let started = Date()
         let settings = try options.encoderSettings(for: storyboard)
-        let composer = FrameComposer(storyboard: storyboard, slowMotion: options.slowMotion, jobs: options.jobs)
+        let composer = FrameComposer(storyboard: storyboard, slowMotion: options.slowMotion)
         let total = composer.frameCount
         let encoder = try VideoEncoder(destination: destination ?? "/dev/null", settings: settings)
         let jobs = max(1, min(options.jobs, total))

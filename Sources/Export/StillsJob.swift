@@ -25,7 +25,7 @@ public enum StillsJob {
     public static func run(_ storyboard: Storyboard, selection: Selection, directory: String, slowMotion: Double = 1,
                            jobs: Int, cancel: CancellationToken = CancellationToken()) throws -> [String] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let composer = FrameComposer(storyboard: storyboard, slowMotion: slowMotion, jobs: jobs)
+        let composer = FrameComposer(storyboard: storyboard, slowMotion: slowMotion)
         let indices = frames(selection, storyboard: storyboard, slowMotion: slowMotion)
         let digits = max(5, String(composer.frameCount - 1).count)
         let paths = indices.map { i -> String in

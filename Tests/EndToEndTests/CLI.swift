@@ -35,6 +35,21 @@ enum CLI {
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self))
     }
 
+    /// Starts the CLI without waiting; its stderr is read on a thread into the returned box
+    /// (so a chatty child never blocks on a full pipe). stdout goes to /dev/null.
+    static func start(_ args: [String]) throws -> (process: Process, stderr: DataBox) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let box = DataBox()
+        Thread { box.data = err.fileHandleForReading.readDataToEndOfFile() }.start()
+        return (p, box)
+    }
+
     /// ffprobe's JSON for a file.
     static func probe(_ path: String, countFrames: Bool = true) throws -> [String: Any] {
         var args = ["-v", "error", "-show_streams", "-show_format", "-of", "json"]

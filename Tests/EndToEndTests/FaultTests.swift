@@ -252,16 +252,7 @@ final class FaultTests: XCTestCase {
             let sub = dir + "/sub"
             try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
             let out = sub + "/out" + (format == "png" ? "" : ".\(format)")
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: CLI.binary)
-            p.arguments = ["render", "-o", out, "--format", format, "--scale", "0.25", "--slow-motion", "3", "--progress", "none"]
-            let err = Pipe()
-            p.standardError = err
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            let errData = DataBox()
-            let reader = Thread { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
-            reader.start()
+            let (p, errData) = try CLI.start(["render", "-o", out, "--format", format, "--scale", "0.25", "--slow-motion", "3", "--progress", "none"])
             let deadline = Date().addingTimeInterval(30)
             while Date() < deadline && temporaries(sub).isEmpty && p.isRunning { usleep(5_000) }
             usleep(200_000)

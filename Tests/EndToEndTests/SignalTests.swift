@@ -13,16 +13,7 @@ final class SignalTests: XCTestCase {
     /// Starts `segue render … -o out`, waits until its temporary file exists in `dir` (the encoder
     /// is writing) plus `after` seconds, sends `sig` and waits.
     func interrupt(_ extra: [String], out: String, dir: String, signal sig: Int32, after: Double = 0.4) throws -> Interrupted {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = Self.longRender + extra + ["-o", out]
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let errData = DataBox()
-        let reader = Thread { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
+        let (p, errData) = try CLI.start(Self.longRender + extra + ["-o", out])
         let deadline = Date().addingTimeInterval(30)
         var sawTemporary = false
         while Date() < deadline && p.isRunning {
