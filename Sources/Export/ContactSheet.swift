@@ -27,23 +27,19 @@ public enum ContactSheet {
         let sheetW = Double(cols) * thumbW + Double(cols + 1) * gap
         let sheetH = Double(rows) * (thumbH + label) + Double(rows + 1) * gap
         // Render the chosen frames in parallel, then lay them out.
-        let bitmaps = SnapshotSlots(count: indices.count)
-        let workers = max(1, min(jobs, indices.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
-            var k = w
-            while k < indices.count && !cancel.isCancelled {
-                let b = Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
-                composer.render(frame: indices[k], into: b)
-                bitmaps.set(k, b)
-                k += workers
-            }
+        let rendered = parallelMap(count: indices.count, workers: jobs) { k -> Bitmap? in
+            if cancel.isCancelled { return nil }
+            let b = Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
+            composer.render(frame: indices[k], into: b)
+            return b
         }
         if cancel.isCancelled { throw CancelledError(reason: cancel.reason) }
+        let bitmaps = rendered.map { $0! }
         var cells: [Node] = []
         let style = TextStyle(font: Font(size: 15, weight: .medium), color: Color(white: 0.85), alignment: .center, lines: 1)
         for (k, i) in indices.enumerated() {
             let x = gap + Double(k % cols) * (thumbW + gap), y = gap + Double(k / cols) * (thumbH + label + gap)
-            var thumb = Node.image(bitmaps.get(k), frame: Rect(x, y, thumbW, thumbH), fit: .stretch)
+            var thumb = Node.image(bitmaps[k], frame: Rect(x, y, thumbW, thumbH), fit: .stretch)
             thumb.border = Border(width: 1, color: Color(white: 0.3))
             cells.append(thumb)
             let t = Double(i) / Double(storyboard.fps)

@@ -72,40 +72,48 @@ struct OverlayPainter: Sendable {
 
     func stillKey(at t: Double) -> String { caption(at: t) ?? "" }
 
-    func paint(at t: Double, into target: Bitmap) {
-        let scale = storyboard.scale
-        if let (step, local) = touch(at: t), let d = step.driver {
-            let alpha: Double
-            if local < d.releaseTime { alpha = min(1, local / OverlayPainter.fadeIn) }
-            else { alpha = max(0, 1 - (local - d.releaseTime) / OverlayPainter.fadeOut) }
-            if alpha > 0 {
-                let p = d.fingerPosition(at: local)
-                let r = OverlayPainter.dotDiameter / 2
-                let dot = Node(kind: .group, frame: Rect(0, 0, storyboard.canvas.width, storyboard.canvas.height), opacity: alpha, children: [
-                    Node(kind: .ellipse, frame: Rect(p.x - r - 3, p.y - r - 3, 2 * r + 6, 2 * r + 6), fill: .solid(Color.black.withAlpha(0.12))),
-                    Node(kind: .ellipse, frame: Rect(p.x - r, p.y - r, 2 * r, 2 * r), fill: .solid(Color.white.withAlpha(0.72)),
-                         border: Border(width: 1.5, color: Color(white: 0.55, alpha: 0.6))),
-                ])
-                Renderer.render(dot, scale: scale, into: target)
-            }
-        }
-        if let text = caption(at: t) {
-            let style = TextStyle(font: Font(size: 15, weight: .semibold), color: .white, alignment: .center, lines: 1)
-            let canvas = storyboard.canvas
-            let maxWidth = canvas.width - 48
-            let layout = Renderer.layoutText(text, style: style, width: maxWidth)
-            let w = min(maxWidth, (layout.widths.max() ?? 0)) + 28, h = 32.0
-            let y = canvas.height - storyboard.device.safeBottom - h - 12
-            let pill = Node(kind: .rect, frame: Rect((canvas.width - w) / 2, y, w, h), fill: .solid(Color.black.withAlpha(0.62)), cornerRadius: h / 2, children: [
-                Node(kind: .text(text, style), frame: Rect(14, (h - layout.lineHeight) / 2, w - 28, layout.lineHeight)),
-            ])
-            Renderer.render(pill, scale: scale, into: target)
-        }
-        if cornerSize > 0 { paintCorners(into: target) }
+    /// The overlay layers at t (touch dot, caption pill), built once per frame.
+    func nodes(at t: Double) -> [Node] { [touchNode(at: t), captionNode(at: t)].compactMap { $0 } }
+
+    /// The touch dot at t, if one shows.
+    func touchNode(at t: Double) -> Node? {
+        guard let (step, local) = touch(at: t), let d = step.driver else { return nil }
+        let alpha: Double
+        if local < d.releaseTime { alpha = min(1, local / OverlayPainter.fadeIn) }
+        else { alpha = max(0, 1 - (local - d.releaseTime) / OverlayPainter.fadeOut) }
+        guard alpha > 0 else { return nil }
+        let p = d.fingerPosition(at: local)
+        let r = OverlayPainter.dotDiameter / 2
+        return Node(kind: .group, frame: Rect(0, 0, storyboard.canvas.width, storyboard.canvas.height), opacity: alpha, children: [
+            Node(kind: .ellipse, frame: Rect(p.x - r - 3, p.y - r - 3, 2 * r + 6, 2 * r + 6), fill: .solid(Color.black.withAlpha(0.12))),
+            Node(kind: .ellipse, frame: Rect(p.x - r, p.y - r, 2 * r, 2 * r), fill: .solid(Color.white.withAlpha(0.72)),
+                 border: Border(width: 1.5, color: Color(white: 0.55, alpha: 0.6))),
+        ])
+    }
+
+    /// The caption pill at t, if one shows.
+    func captionNode(at t: Double) -> Node? {
+        guard let text = caption(at: t) else { return nil }
+        let style = TextStyle(font: Font(size: 15, weight: .semibold), color: .white, alignment: .center, lines: 1)
+        let canvas = storyboard.canvas
+        let maxWidth = canvas.width - 48
+        let layout = Renderer.layoutText(text, style: style, width: maxWidth)
+        let w = min(maxWidth, (layout.widths.max() ?? 0)) + 28, h = 32.0
+        let y = canvas.height - storyboard.device.safeBottom - h - 12
+        return Node(kind: .rect, frame: Rect((canvas.width - w) / 2, y, w, h), fill: .solid(Color.black.withAlpha(0.62)), cornerRadius: h / 2, children: [
+            Node(kind: .text(text, style), frame: Rect(14, (h - layout.lineHeight) / 2, w - 28, layout.lineHeight)),
+        ])
+    }
+
+    /// Paints overlay layers (from `nodes(at:)`) and the device corners; `rows`: only these rows
+    /// (band-by-band drawing, same pixels).
+    func paint(_ nodes: [Node], into target: Bitmap, rows: Range<Int>? = nil) {
+        for n in nodes { Renderer.render(n, scale: storyboard.scale, into: target, rows: rows) }
+        if cornerSize > 0 { paintCorners(into: target, rows: rows ?? 0..<target.height) }
     }
 
     /// Blends the background colour over the four corners outside the display's radius.
-    func paintCorners(into target: Bitmap) {
+    func paintCorners(into target: Bitmap, rows: Range<Int>) {
         let n = min(cornerSize, target.width / 2, target.height / 2)
         let bg: UInt32
         switch storyboard.background {
@@ -113,13 +121,16 @@ struct OverlayPainter: Sendable {
         case .transparent: bg = 0
         }
         cornerMask.withUnsafeBufferPointer { mask in
+            // Mask row y covers target row y (top corners) and height − 1 − y (bottom ones), mask
+            // column x covers x and width − 1 − x; n ≤ half the size, so the four never coincide.
             for y in 0..<n {
-                for x in 0..<n {
-                    let a = UInt32(mask[y * cornerSize + x])
-                    if a == 0 { continue }
-                    for (px, py) in [(x, y), (target.width - 1 - x, y), (x, target.height - 1 - y), (target.width - 1 - x, target.height - 1 - y)] {
-                        let i = py * target.width + px
-                        target.pixels[i] = OverlayPainter.lerp(target.pixels[i], bg, a)
+                for py in [y, target.height - 1 - y] where rows.contains(py) {
+                    let line = target.row(py)
+                    for x in 0..<n {
+                        let a = UInt32(mask[y * cornerSize + x])
+                        if a == 0 { continue }
+                        line[x] = OverlayPainter.lerp(line[x], bg, a)
+                        line[target.width - 1 - x] = OverlayPainter.lerp(line[target.width - 1 - x], bg, a)
                     }
                 }
             }

@@ -51,25 +51,24 @@ public enum RenderJob {
                 // input; the pooled buffer is not reused while this frame holds it).
                 let key = composer.stillKey(frame: i)
                 if let key, let frame = held.frame(for: key) { return frame }
+                // Drawn band by band where that is exact, each band converted while in cache.
+                let plan = composer.plan(frame: i)
                 if let key {
-                    if key != w.lastStill { composer.render(frame: i, into: w.bitmap); w.lastStill = key }
                     w.lastScene = nil; w.lastFrame = nil
-                    let frame = try w.converter.convert(w.bitmap)
+                    let frame = try composer.converted(plan, using: w.bitmap, w.converter)
                     held.store(frame, for: key)
                     return frame
                 }
                 // A transition frame whose scene is the one this worker drew last (a settled
                 // transition, a paused gesture), with no overlay moving: the same frame again.
-                let t = composer.storyboard.time(ofFrame: i, slowMotion: composer.slowMotion)
-                let scene = composer.scene(frame: i)
+                let t = plan.time
+                let scene = plan.scene ?? composer.scene(frame: i)
                 let overlay: String? = composer.overlays.isAnimated(at: t) ? nil : composer.overlays.stillKey(at: t)
                 if let overlay, overlay == w.lastOverlay, let last = w.lastScene, let f = w.lastFrame,
                    last.drawsIdentically(to: scene) {
                     return f
                 }
-                composer.render(frame: i, into: w.bitmap)
-                w.lastStill = nil
-                let frame = try w.converter.convert(w.bitmap)
+                let frame = try composer.converted(plan, using: w.bitmap, w.converter)
                 w.lastScene = overlay == nil ? nil : scene
                 w.lastOverlay = overlay
                 w.lastFrame = overlay == nil ? nil : frame
@@ -163,7 +162,6 @@ final class HeldFrames: @unchecked Sendable {
 final class WorkerState: @unchecked Sendable {
     let bitmap: Bitmap
     let converter: FrameConverter
-    var lastStill: String?
     /// The last transition frame this worker made (scene, overlay key, converted frame).
     var lastScene: Node?
     var lastOverlay: String?

@@ -76,6 +76,35 @@ public final class FrameConverter: @unchecked Sendable {
         scratch?.deallocate()
     }
 
+    /// Rows per band in `convert(drawing:)`: even (whole chroma rows), and small enough that a
+    /// band of RGBA plus its Y, U and V (≈ 210 KB at 1170 wide) stays in a core's L2 cache.
+    public static let bandRows = 32
+
+    /// Has `draw(rows)` fill `bitmap` band by band and converts each band while it is still in
+    /// cache (the opaque yuv420p path: saves reading a whole frame back from memory); the other
+    /// targets draw everything, then convert. `draw` must give each row its final pixels.
+    public func convert(_ bitmap: Bitmap, drawing draw: (Range<Int>) -> Void) throws -> VideoFrame {
+        guard case .yuv(let fmt, let alpha) = target, fmt == AV_PIX_FMT_YUV420P, !alpha, !usesSwscale,
+              bitmap.width == width, bitmap.height == height else {
+            draw(0..<bitmap.height)
+            return try convert(bitmap)
+        }
+        guard let pool else { throw MediaError("convert: av_buffer_pool_init failed") }
+        let f = try pool.makeFrame()
+        let frame = VideoFrame(frame: f)
+        let y = segue_frame_data(f, 0)!, ys = Int(segue_frame_linesize(f, 0))
+        let u = segue_frame_data(f, 1)!, us = Int(segue_frame_linesize(f, 1))
+        let v = segue_frame_data(f, 2)!, vs = Int(segue_frame_linesize(f, 2))
+        var y0 = 0
+        while y0 < height {
+            let y1 = min(height, y0 + FrameConverter.bandRows)
+            draw(y0..<y1)
+            YUV420.convert(bitmap, y: y, yStride: ys, u: u, uStride: us, v: v, vStride: vs, rows: (y0 / 2)..<((y1 + 1) / 2))
+            y0 = y1
+        }
+        return frame
+    }
+
     public func convert(_ bitmap: Bitmap) throws -> VideoFrame {
         guard bitmap.width == width, bitmap.height == height else {
             throw MediaError("convert: bitmap is \(bitmap.width)×\(bitmap.height), encoder expects \(width)×\(height)")

@@ -42,6 +42,12 @@ public final class VideoFrame: @unchecked Sendable {
         return data[y * Int(segue_frame_linesize(frame, Int32(plane))) + x]
     }
 
+    /// One row of a plane, `count` bytes (for tests comparing frames).
+    public func row(plane: Int, y: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
+        let data = segue_frame_data(frame, Int32(plane))!
+        return UnsafeBufferPointer(start: data + y * Int(segue_frame_linesize(frame, Int32(plane))), count: count)
+    }
+
     /// A 16-bit little-endian sample (yuv422p10le, yuva444p10le).
     public func sample16(plane: Int, x: Int, y: Int) -> UInt16 {
         let data = segue_frame_data(frame, Int32(plane))!

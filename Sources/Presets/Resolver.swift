@@ -22,6 +22,38 @@ public struct Resolver {
 
     public init(file: String, baseDirectory: String) { self.file = file; self.baseDirectory = baseDirectory }
 
+    /// Every image file a preset names (screens and layers), each once, in order of appearance.
+    static func imageFiles(of preset: Preset) -> [String] {
+        var files: [String] = []
+        func add(_ f: String) { if !files.contains(f) { files.append(f) } }
+        func walk(_ l: LayerSpec) {
+            if l.kind == .image, let f = l.image { add(f) }
+            l.children.forEach(walk)
+        }
+        for (_, spec) in preset.screens {
+            switch spec {
+            case .image(let file, _, _): add(file)
+            case .layers(_, let layers): layers.forEach(walk)
+            case .mock: break
+            }
+        }
+        return files
+    }
+
+    /// Decodes the files that resolve inside the preset's folder, in parallel (decoding is most
+    /// of a short render's start-up); the results are reported in preset order by the caller.
+    static func decodeImages(_ files: [String], in base: String) -> [String: Result<Bitmap, any Error>] {
+        let paths = files.map { f -> (String, String)? in
+            if case .success(let full) = AssetPath.resolve(f, in: base) { return (f, full) } else { return nil }
+        }.compactMap { $0 }
+        let results = parallelMap(count: paths.count) { i in
+            Result<Bitmap, any Error> { try ImageDecoder.decode(path: paths[i].1, maxDimension: Limits.maxImageSide) }
+        }
+        var out: [String: Result<Bitmap, any Error>] = [:]
+        for (i, p) in paths.enumerated() { out[p.0] = results[i] }
+        return out
+    }
+
     public func resolve(_ preset: Preset, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
         var problems: [Problem] = []
         func problem(_ path: String, _ message: String) { problems.append(Problem(file: file, path: path, message: message)) }
@@ -36,19 +68,23 @@ public struct Resolver {
 
         // Screens.
         var images: [String: Bitmap] = [:]
+        let decoded = Resolver.decodeImages(Resolver.imageFiles(of: preset), in: baseDirectory)
         func loadImage(_ relative: String, path: String) -> Bitmap? {
             if let b = images[relative] { return b }
             switch AssetPath.resolve(relative, in: baseDirectory) {
             case .failure(let why):
                 problem(path, why.description)
                 return nil
-            case .success(let full):
-                do {
-                    let b = try ImageDecoder.decode(path: full, maxDimension: Limits.maxImageSide)
+            case .success:
+                switch decoded[relative] {
+                case .success(let b)?:
                     images[relative] = b
                     return b
-                } catch {
+                case .failure(let error)?:
                     problem(path, "cannot load image \"\(relative)\": \(error)")
+                    return nil
+                case nil:
+                    problem(path, "cannot load image \"\(relative)\"")
                     return nil
                 }
             }
@@ -365,3 +401,4 @@ public struct AssetPathError: Error, CustomStringConvertible, Sendable {
     public var description: String
     init(_ d: String) { description = d }
 }
+

@@ -4,6 +4,7 @@
 // level for any screen-size gradient (no banding beyond 8-bit quantisation).
 import Geometry
 import Scene
+import Synchronization
 
 struct LinearGradient {
     static let size = 4096
@@ -13,6 +14,33 @@ struct LinearGradient {
     init?(from: Point, to: Point, stops: [GradientStop], size: Size, m: Affine) {
         guard !stops.isEmpty, size.width > 0, size.height > 0, let inv = m.inverted else { return nil }
         let st = stops.sorted { $0.location < $1.location }
+        lut = LinearGradient.table(st)
+        // t(p) for local p: ((p.x/w − fx)·dx + (p.y/h − fy)·dy) / (dx² + dy²), composed with inv.
+        let dx = to.x - from.x, dy = to.y - from.y
+        let len2 = dx * dx + dy * dy
+        let kx = len2 > 0 ? dx / (len2 * size.width) : 0, ky = len2 > 0 ? dy / (len2 * size.height) : 0
+        let k0 = len2 > 0 ? -(from.x * dx + from.y * dy) / len2 : 0
+        // local x = inv.a·X + inv.c·Y + inv.tx, local y = inv.b·X + inv.d·Y + inv.ty
+        tx = kx * inv.a + ky * inv.b
+        ty = kx * inv.c + ky * inv.d
+        t0 = k0 + kx * inv.tx + ky * inv.ty + 0.5 * tx + 0.5 * ty
+    }
+
+    /// Recently used tables by their sorted stops: a frame drawn in bands draws the same gradient
+    /// once per band, and a transition draws it every frame (building one costs ≈ 0.1 ms).
+    private static let tables = Mutex<[[GradientStop]: [UInt32]]>([:])
+
+    static func table(_ st: [GradientStop]) -> [UInt32] {
+        if let t = tables.withLock({ $0[st] }) { return t }
+        let t = makeTable(st)
+        tables.withLock { cache in
+            if cache.count >= 64 { cache.removeAll() }
+            cache[st] = t
+        }
+        return t
+    }
+
+    static func makeTable(_ st: [GradientStop]) -> [UInt32] {
         let px = st.map { $0.color.premultipliedPixel }
         var lut = [UInt32](repeating: 0, count: LinearGradient.size)
         for i in 0..<LinearGradient.size {
@@ -31,16 +59,7 @@ struct LinearGradient {
             }
             lut[i] = out
         }
-        self.lut = lut
-        // t(p) for local p: ((p.x/w − fx)·dx + (p.y/h − fy)·dy) / (dx² + dy²), composed with inv.
-        let dx = to.x - from.x, dy = to.y - from.y
-        let len2 = dx * dx + dy * dy
-        let kx = len2 > 0 ? dx / (len2 * size.width) : 0, ky = len2 > 0 ? dy / (len2 * size.height) : 0
-        let k0 = len2 > 0 ? -(from.x * dx + from.y * dy) / len2 : 0
-        // local x = inv.a·X + inv.c·Y + inv.tx, local y = inv.b·X + inv.d·Y + inv.ty
-        tx = kx * inv.a + ky * inv.b
-        ty = kx * inv.c + ky * inv.d
-        t0 = k0 + kx * inv.tx + ky * inv.ty + 0.5 * tx + 0.5 * ty
+        return lut
     }
 
     /// Premultiplied colours of pixels [x0, x1) of row y into out[0 ..< x1 − x0].

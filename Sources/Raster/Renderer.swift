@@ -10,11 +10,23 @@ import Scene
 public enum Renderer {
     /// Draws `node` (frames in points) into `target`, pixel = point × scale, OVER what is there.
     /// `transform` is applied in points to the node's parent coordinates, before the scale:
-    /// device = scale × transform(localToParent(p)).
-    public static func render(_ node: Node, scale: Double, into target: Bitmap, transform: Affine = .identity) {
+    /// device = scale × transform(localToParent(p)). `rows`: only these target rows are touched,
+    /// with the same pixels a full render gives them (a frame can be drawn band by band).
+    public static func render(_ node: Node, scale: Double, into target: Bitmap, transform: Affine = .identity,
+                              rows: Range<Int>? = nil) {
         let m = node.localToParent.concatenating(transform).concatenating(.scale(scale, scale))
-        var ctx = Context(target: target, clip: IRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
+        let r = rows ?? 0..<target.height
+        var ctx = Context(target: target, clip: IRect(x0: 0, y0: max(0, r.lowerBound), x1: target.width, y1: min(target.height, r.upperBound)))
         ctx.draw(node, m, alpha: 1)
+    }
+
+    /// True when drawing `node` band by band (`render(rows:)`) gives exactly the pixels of one
+    /// full draw: nothing in it is drawn through an offscreen layer (group opacity over several
+    /// primitives, rounded or unaligned clips, images with rounded corners, masked shadows). A layer's pixels
+    /// depend on where the clip puts its origin (its sampling grid is rounded in 16.16 fixed
+    /// point from there), so such scenes are drawn whole.
+    public static func drawsSameInBands(_ node: Node, scale: Double, transform: Affine = .identity) -> Bool {
+        !Context.usesLayers(node, node.localToParent.concatenating(transform).concatenating(.scale(scale, scale)))
     }
 
     /// Renders a subtree once into its own bitmap of its frame's size × scale (a snapshot, DESIGN §4).
@@ -250,6 +262,25 @@ struct Context {
     }
 
     // MARK: bounds and counting
+
+    /// Whether drawing the subtree goes through an offscreen layer anywhere (the same decisions
+    /// as `draw`, `drawChildren` and `drawImage`).
+    static func usesLayers(_ n: Node, _ m: Affine) -> Bool {
+        if n.hidden || !(n.opacity > 0) { return false }
+        if n.opacity < 1 && paintCount(n, limit: 2) > 1 { return true }
+        // A shadow that is not closed-form blurs a mask of the whole node on every draw.
+        if let sh = n.shadow, sh.opacity > 0, !shadowForm(n).closedForm { return true }
+        let bounds = Rect(0, 0, n.frame.width, n.frame.height)
+        let shape: RoundedRect
+        if case .ellipse = n.kind { shape = .ellipse(bounds) } else { shape = RoundedRect(bounds, radius: n.cornerRadius) }
+        if case .image = n.kind, !shape.isRect { return true }
+        if n.clips && !n.children.isEmpty {
+            guard shape.isRect && m.b == 0 && m.c == 0 else { return true }
+            let d = m.apply(shape.rect)
+            guard isInt(d.minX) && isInt(d.minY) && isInt(d.maxX) && isInt(d.maxY) else { return true }
+        }
+        return n.children.contains { usesLayers($0, $0.localToParent.concatenating(m)) }
+    }
 
     /// How many primitives the subtree paints, counting up to `limit`.
     static func paintCount(_ n: Node, limit: Int) -> Int {

@@ -22,17 +22,9 @@ extension Context {
         var c = mulPixel(col.premultipliedPixel, UInt32(Color.quantize(alpha)))
         if c == 0 { return }
         let sigma = max(0, s.radius)
-        var fillAlpha = 1.0
-        var closedForm = false
-        var opaqueOver = false
-        if case .ellipse = n.kind {} else if case .text = n.kind {} else {
-            if case .solid(let fc)? = n.fill { closedForm = true; fillAlpha = fc.a; opaqueOver = fc.a >= 1 }
-            else if case .linear? = n.fill { closedForm = true }
-            else if case .image(let src, let fit) = n.kind, let b = src as? Bitmap, fit != .fit, b.isOpaqueCached {
-                closedForm = true; opaqueOver = true
-            }
-        }
-        opaqueOver = opaqueOver && alpha >= 1
+        let form = Context.shadowForm(n)
+        let closedForm = form.closedForm, fillAlpha = form.fillAlpha
+        let opaqueOver = form.opaqueOver && alpha >= 1
         if fillAlpha < 1 { c = mulPixel(c, UInt32(Color.quantize(fillAlpha))) }
         let sh = RoundedRect(shape.rect.offsetBy(dx: s.offset.x, dy: s.offset.y), rx: shape.rx, ry: shape.ry)
         if !closedForm { maskShadow(n, m, sigma: sigma, offset: s.offset, color: c); return }
@@ -122,6 +114,17 @@ extension Context {
     }
 
     /// Shadow of the layer's rendered alpha: A8 mask, three box blurs per axis, tinted.
+    /// How a node's shadow is drawn: in closed form from its shape (solid or gradient fills,
+    /// opaque stretched or filled images), else from a blurred mask of everything it paints.
+    static func shadowForm(_ n: Node) -> (closedForm: Bool, fillAlpha: Double, opaqueOver: Bool) {
+        if case .ellipse = n.kind { return (false, 1, false) }
+        if case .text = n.kind { return (false, 1, false) }
+        if case .solid(let fc)? = n.fill { return (true, fc.a, fc.a >= 1) }
+        if case .linear? = n.fill { return (true, 1, false) }
+        if case .image(let src, let fit) = n.kind, let b = src as? Bitmap, fit != .fit, b.isOpaqueCached { return (true, 1, true) }
+        return (false, 1, false)
+    }
+
     func maskShadow(_ n: Node, _ m: Affine, sigma: Double, offset: Point, color c: UInt32) {
         let devScale = (abs(m.determinant)).squareRoot()
         let sd = sigma * devScale

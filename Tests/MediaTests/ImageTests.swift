@@ -78,6 +78,20 @@ final class ImageTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["alpha.png"])
     }
 
+    /// RGB24 and RGBA PNGs skip swscale: the fast path must give exactly swscale's pixels.
+    func testPackedRGBFastPathMatchesSwscale() throws {
+        for (alpha, w, h) in [(false, 1170, 37), (true, 1170, 37), (false, 33, 7), (true, 2, 1), (true, 257, 3)] {
+            let path = dir + "/card-\(alpha)-\(w).png"
+            try PNGWriter.write(testCard(width: w, height: h, alpha: alpha), to: path)
+            XCTAssertEqual(try pngIHDR(path).colorType, alpha ? 6 : 2)
+            let fast = try ImageDecoder.decode(path: path)
+            DecoderSession.alwaysSwscale = true
+            defer { DecoderSession.alwaysSwscale = false }
+            let slow = try ImageDecoder.decode(path: path)
+            XCTAssertTrue(fast.isIdentical(to: slow), "alpha \(alpha) \(w)×\(h)")
+        }
+    }
+
     func testOpaquePNGIsRGB() throws {
         let card = testCard(width: 16, height: 9, alpha: false)
         let path = dir + "/opaque.png"

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+import Export
+import Media
+import Presets
+import Raster
+
+/// Render jobs draw each frame band by band and convert every band while it is in cache
+/// (FrameConverter.convert(_:drawing:)). A band must get exactly the pixels a full draw gives it,
+/// and the converted frame must equal the conversion of the fully drawn bitmap: checked here on
+/// every ready-made preset, at frames spread over each transition (touch dots, captions and
+/// device corners included where the preset has them).
+final class BandRenderingTests: XCTestCase {
+    func frames(of s: Storyboard, composer c: FrameComposer) -> [Int] {
+        var out: Set<Int> = [0, c.frameCount - 1]
+        for step in s.steps where step.transition != nil {
+            let a = Int((step.start * Double(s.fps)).rounded()), b = Int((step.end * Double(s.fps)).rounded())
+            for k in 1...3 { out.insert(min(c.frameCount - 1, a + (b - a) * k / 4)) }
+        }
+        return out.sorted()
+    }
+
+    func testBandsDrawWhatAFullDrawDraws() throws {
+        let only = ProcessInfo.processInfo.environment["BAND_ONLY"]
+        let presets = PresetContinuityTests.allPresets().filter { only == nil || $0.contains(only!) }
+        XCTAssertGreaterThanOrEqual(presets.count, only == nil ? 20 : 1)
+        var checked = 0, layered = 0
+        for path in presets {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            // Matched elements need the device's pixel grid; the others render at half size
+            // (odd widths and heights come up there too).
+            let s = try PresetLoader.load(path: path, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.5))
+            let c = FrameComposer(storyboard: s)
+            let full = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
+            let banded = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
+            var settings = EncoderSettings(width: s.pixelWidth, height: s.pixelHeight, fps: s.fps)
+            settings.format = .null
+            let encoder = try VideoEncoder(destination: "/dev/null", settings: settings)
+            let converter = encoder.makeConverter()
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            for i in frames(of: s, composer: c) {
+                let plan = c.plan(frame: i)
+                c.render(plan, into: full)
+                // Scenes with offscreen layers are drawn whole: their frame is the full draw.
+                let whole = try c.converted(plan, using: banded, converter)
+                XCTAssertTrue(whole.samePlanes(as: try converter.convert(full)), "\(name) frame \(i): converted(plan) differs")
+                if !plan.drawsInBands { layered += 1; continue }
+                // Bands of 7 rows (odd: they split chroma row pairs) drawn bottom-up, over garbage.
+                banded.pixels.update(repeating: 0xDEAD_BEEF, count: banded.count)
+                for y0 in stride(from: 0, to: s.pixelHeight, by: 7).reversed() {
+                    c.render(plan, into: banded, rows: y0..<min(s.pixelHeight, y0 + 7))
+                }
+                if !banded.isIdentical(to: full) {
+                    let rows = (0..<full.height).filter { memcmp(banded.row($0), full.row($0), full.bytesPerRow) != 0 }
+                    let x = (0..<full.width).first { banded[$0, rows[0]] != full[$0, rows[0]] }!
+                    XCTFail("\(name) frame \(i): 7-row bands differ from a full draw on \(rows.count) rows from \(rows[0]) (x \(x): \(String(banded[x, rows[0]], radix: 16)) vs \(String(full[x, rows[0]], radix: 16)))")
+                }
+                // The fused path: drawn and converted in the converter's own bands.
+                banded.pixels.update(repeating: 0xDEAD_BEEF, count: banded.count)
+                var rowsDrawn = 0
+                let fused = try converter.convert(banded) { rows in
+                    rowsDrawn += rows.count
+                    c.render(plan, into: banded, rows: rows)
+                }
+                XCTAssertEqual(rowsDrawn, s.pixelHeight)
+                let reference = try converter.convert(full)
+                XCTAssertTrue(fused.samePlanes(as: reference), "\(name) frame \(i): fused conversion differs")
+                checked += 1
+            }
+            try encoder.finish()
+        }
+        XCTAssertGreaterThan(checked, 150)
+        XCTAssertGreaterThan(checked, 3 * layered, "most frames draw in bands (\(layered) drawn whole)")
+    }
+}
+
+extension VideoFrame {
+    /// Every Y, U and V sample equal (padded size).
+    func samePlanes(as other: VideoFrame) -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        for p in 0..<3 {
+            let (w, h) = p == 0 ? (width, height) : (width / 2, height / 2)
+            for y in 0..<h where !row(plane: p, y: y, count: w).elementsEqual(other.row(plane: p, y: y, count: w)) { return false }
+        }
+        return true
+    }
+}
