@@ -50,8 +50,7 @@ for m in "${MODULES[@]}"; do
         -c -o "$obj" $(find "Sources/$m" -name '*.swift' | sort)
 done
 
-# libavfilter: headers only (above); GIFWriter dlopens it, as in the SwiftPM build.
-LIBS=($(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig))
+LIBS=($(pkg-config --libs libavcodec libavformat libswscale libavutil libavfilter freetype2 harfbuzz fontconfig))
 link() {   # link NAME ENTRY MODULE...
     local name=$1 entry=$2; shift 2
     local objs=()
