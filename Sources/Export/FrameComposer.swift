@@ -199,16 +199,20 @@ public final class FrameComposer: Sendable {
         if let copy = plan.copy {
             (target.pixels + r.lowerBound * target.width).update(from: copy.pixels + r.lowerBound * copy.width, count: r.count * target.width)
         } else if let scene = plan.scene {
-            (target.pixels + r.lowerBound * target.width).update(repeating: backgroundPixel, count: r.count * target.width)
+            fillPixels(target.pixels + r.lowerBound * target.width, backgroundPixel, r.count * target.width)
             Renderer.render(scene, scale: storyboard.scale, into: target, rows: r)
         }
         overlays.paint(plan.overlays, into: target, rows: r)
     }
 
-    /// Draws a plan into `bitmap` and converts it for the encoder: band by band, each band
-    /// converted while it is in cache, when that gives the pixels of a full draw; else whole.
-    public func converted(_ plan: Plan, using bitmap: Bitmap, _ converter: FrameConverter) throws -> VideoFrame {
-        if plan.drawsInBands { return try converter.convert(bitmap) { render(plan, into: bitmap, rows: $0) } }
+    /// Draws a plan and converts it for the encoder: band by band in the converter's small
+    /// buffer, each band converted while it is in cache, when that gives the pixels of a full
+    /// draw (and the target converts in bands); else whole, into `wholeFrame()`.
+    public func converted(_ plan: Plan, _ converter: FrameConverter, wholeFrame: () -> Bitmap) throws -> VideoFrame {
+        if plan.drawsInBands && converter.convertsInBands {
+            return try converter.convert { view, rows in render(plan, into: view, rows: rows) }
+        }
+        let bitmap = wholeFrame()
         render(plan, into: bitmap)
         return try converter.convert(bitmap)
     }
@@ -230,7 +234,7 @@ public final class FrameComposer: Sendable {
 
     /// Draws a scene the way frames are drawn: background, then the scene.
     public func draw(_ scene: Node, into target: Bitmap) {
-        target.pixels.update(repeating: backgroundPixel, count: target.count)
+        fillPixels(target.pixels, backgroundPixel, target.count)
         target.invalidateCaches()
         Renderer.render(scene, scale: storyboard.scale, into: target)
     }

@@ -51,11 +51,11 @@ public enum RenderJob {
                 // input; the pooled buffer is not reused while this frame holds it).
                 let key = composer.stillKey(frame: i)
                 if let key, let frame = held.frame(for: key) { return frame }
-                // Drawn band by band where that is exact, each band converted while in cache.
+                // Drawn band by band in cache where that is exact, else whole (FrameComposer.converted).
                 let plan = composer.plan(frame: i)
                 if let key {
                     w.lastScene = nil; w.lastFrame = nil
-                    let frame = try composer.converted(plan, using: w.bitmap, w.converter)
+                    let frame = try composer.converted(plan, w.converter) { w.bitmap }
                     held.store(frame, for: key)
                     return frame
                 }
@@ -68,7 +68,7 @@ public enum RenderJob {
                    last.drawsIdentically(to: scene) {
                     return f
                 }
-                let frame = try composer.converted(plan, using: w.bitmap, w.converter)
+                let frame = try composer.converted(plan, w.converter) { w.bitmap }
                 w.lastScene = overlay == nil ? nil : scene
                 w.lastOverlay = overlay
                 w.lastFrame = overlay == nil ? nil : frame
@@ -160,14 +160,16 @@ final class HeldFrames: @unchecked Sendable {
 
 /// A worker's own pooled bitmap and converter. Touched only by the worker that owns it.
 final class WorkerState: @unchecked Sendable {
-    let bitmap: Bitmap
+    /// A whole frame, for frames that cannot be drawn band by band (allocated on first use).
+    lazy var bitmap = Bitmap(width: width, height: height)
+    let width: Int, height: Int
     let converter: FrameConverter
     /// The last transition frame this worker made (scene, overlay key, converted frame).
     var lastScene: Node?
     var lastOverlay: String?
     var lastFrame: VideoFrame?
     init(width: Int, height: Int, converter: FrameConverter) {
-        bitmap = Bitmap(width: width, height: height)
+        self.width = width; self.height = height
         self.converter = converter
     }
 }

@@ -74,22 +74,33 @@ public final class FrameConverter: @unchecked Sendable {
     deinit {
         if let sws { sws_freeContext(sws) }
         scratch?.deallocate()
+        band?.deallocate()
     }
 
     /// Rows per band in `convert(drawing:)`: even (whole chroma rows), and small enough that a
     /// band of RGBA plus its Y, U and V (≈ 210 KB at 1170 wide) stays in a core's L2 cache.
     public static let bandRows = 32
 
-    /// Has `draw(rows)` fill `bitmap` band by band and converts each band while it is still in
-    /// cache (the opaque yuv420p path: saves reading a whole frame back from memory); the other
-    /// targets draw everything, then convert. `draw` must give each row its final pixels.
-    public func convert(_ bitmap: Bitmap, drawing draw: (Range<Int>) -> Void) throws -> VideoFrame {
-        guard case .yuv(let fmt, let alpha) = target, fmt == AV_PIX_FMT_YUV420P, !alpha, !usesSwscale,
-              bitmap.width == width, bitmap.height == height else {
-            draw(0..<bitmap.height)
-            return try convert(bitmap)
-        }
+    /// Whether `convert(drawing:)` works band by band (the opaque yuv420p fast path); else it
+    /// needs a whole frame.
+    public var convertsInBands: Bool {
+        if case .yuv(let fmt, let alpha) = target { return fmt == AV_PIX_FMT_YUV420P && !alpha && !usesSwscale }
+        return false
+    }
+
+    /// The band buffer (bandRows × width pixels), allocated on first use; this converter's
+    /// thread only.
+    private var band: UnsafeMutablePointer<UInt32>?
+
+    /// Has `draw(view, rows)` draw a frame band by band into a small buffer (`view` is a
+    /// width × height bitmap of which only `rows` exist: Bitmap(width:height:rows:band:)) and
+    /// converts each band while it is in cache: the frame never exists as a whole RGBA image.
+    /// `draw` must give each row its final pixels. Only when `convertsInBands`.
+    public func convert(drawing draw: (_ view: Bitmap, _ rows: Range<Int>) -> Void) throws -> VideoFrame {
+        guard convertsInBands else { throw MediaError("convert: this target converts whole frames only") }
         guard let pool else { throw MediaError("convert: av_buffer_pool_init failed") }
+        let buffer = band ?? .allocate(capacity: FrameConverter.bandRows * width)
+        band = buffer
         let f = try pool.makeFrame()
         let frame = VideoFrame(frame: f)
         let y = segue_frame_data(f, 0)!, ys = Int(segue_frame_linesize(f, 0))
@@ -98,8 +109,9 @@ public final class FrameConverter: @unchecked Sendable {
         var y0 = 0
         while y0 < height {
             let y1 = min(height, y0 + FrameConverter.bandRows)
-            draw(y0..<y1)
-            YUV420.convert(bitmap, y: y, yStride: ys, u: u, uStride: us, v: v, vStride: vs, rows: (y0 / 2)..<((y1 + 1) / 2))
+            let view = Bitmap(width: width, height: height, rows: y0..<y1, band: buffer)
+            draw(view, y0..<y1)
+            YUV420.convert(view, y: y, yStride: ys, u: u, uStride: us, v: v, vStride: vs, rows: (y0 / 2)..<((y1 + 1) / 2))
             y0 = y1
         }
         return frame

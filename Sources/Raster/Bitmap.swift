@@ -18,6 +18,9 @@ public final class Bitmap: @unchecked Sendable {
     public var byteCount: Int { width * height * 4 }
     public var bytesPerRow: Int { width * 4 }
 
+    /// False for a band view: the memory belongs to someone else.
+    private let ownsPixels: Bool
+
     /// A bitmap filled with transparent black.
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "Bitmap size must be positive")
@@ -25,6 +28,19 @@ public final class Bitmap: @unchecked Sendable {
         self.height = height
         pixels = .allocate(capacity: width * height)
         pixels.initialize(repeating: 0, count: width * height)
+        ownsPixels = true
+    }
+
+    /// A width × height bitmap of which only rows `rows` exist, stored in `band` (rows.count ×
+    /// width pixels): row(y) for y in `rows` is band's row y − rows.lowerBound. For drawing one
+    /// band of a frame (Renderer.render(rows:)) in a buffer that stays in cache; nothing may
+    /// touch the other rows. The view does not own `band`.
+    public init(width: Int, height: Int, rows: Range<Int>, band: UnsafeMutablePointer<UInt32>) {
+        precondition(width > 0 && height > 0 && rows.lowerBound >= 0 && rows.upperBound <= height, "band outside the bitmap")
+        self.width = width
+        self.height = height
+        pixels = band - rows.lowerBound * width
+        ownsPixels = false
     }
 
     public convenience init(width: Int, height: Int, fill color: Color) {
@@ -32,7 +48,7 @@ public final class Bitmap: @unchecked Sendable {
         clear(to: color)
     }
 
-    deinit { pixels.deallocate() }
+    deinit { if ownsPixels { pixels.deallocate() } }
 
     @inline(__always) public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * width }
 
@@ -43,7 +59,7 @@ public final class Bitmap: @unchecked Sendable {
 
     public func clear(to color: Color) {
         invalidateCaches()
-        pixels.update(repeating: color.premultipliedPixel, count: width * height)
+        fillPixels(pixels, color.premultipliedPixel, width * height)
     }
 
     public func copy(from other: Bitmap) {

@@ -23,7 +23,7 @@ enum Blend {
     @inline(__always) static func solidRun(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ c: UInt32, _ a: UInt32) {
         if a == 0 || n <= 0 { return }
         let s = a == 255 ? c : mulPixel(c, a)
-        if s >> 24 == 255 { d.update(repeating: s, count: n); return }
+        if s >> 24 == 255 { fillPixels(d, s, n); return }
         if s == 0 { return }
         overSolidRow(d, n, s, 255 &- (s &>> 24))
     }

@@ -60,3 +60,15 @@ public struct IRect: Hashable, Sendable, CustomStringConvertible {
 }
 
 import Geometry
+
+/// Fills n pixels with one value, 16 pixels per SIMD store.
+@inline(__always) public func fillPixels(_ p: UnsafeMutablePointer<UInt32>, _ value: UInt32, _ n: Int) {
+    let v = SIMD16<UInt32>(repeating: value)
+    let raw = UnsafeMutableRawPointer(p)
+    var i = 0
+    while i &+ 16 <= n {
+        raw.storeBytes(of: v, toByteOffset: i &* 4, as: SIMD16<UInt32>.self)
+        i &+= 16
+    }
+    while i < n { p[i] = value; i &+= 1 }
+}

@@ -42,7 +42,7 @@ final class BandRenderingTests: XCTestCase {
                 let plan = c.plan(frame: i)
                 c.render(plan, into: full)
                 // Scenes with offscreen layers are drawn whole: their frame is the full draw.
-                let whole = try c.converted(plan, using: banded, converter)
+                let whole = try c.converted(plan, converter) { banded }
                 XCTAssertTrue(whole.samePlanes(as: try converter.convert(full)), "\(name) frame \(i): converted(plan) differs")
                 if !plan.drawsInBands { layered += 1; continue }
                 // Bands of 7 rows (odd: they split chroma row pairs) drawn bottom-up, over garbage.
@@ -55,12 +55,12 @@ final class BandRenderingTests: XCTestCase {
                     let x = (0..<full.width).first { banded[$0, rows[0]] != full[$0, rows[0]] }!
                     XCTFail("\(name) frame \(i): 7-row bands differ from a full draw on \(rows.count) rows from \(rows[0]) (x \(x): \(String(banded[x, rows[0]], radix: 16)) vs \(String(full[x, rows[0]], radix: 16)))")
                 }
-                // The fused path: drawn and converted in the converter's own bands.
-                banded.pixels.update(repeating: 0xDEAD_BEEF, count: banded.count)
+                // The fused path: every band drawn in the converter's own small buffer, which
+                // holds the previous band's pixels when the next one is drawn.
                 var rowsDrawn = 0
-                let fused = try converter.convert(banded) { rows in
+                let fused = try converter.convert { view, rows in
                     rowsDrawn += rows.count
-                    c.render(plan, into: banded, rows: rows)
+                    c.render(plan, into: view, rows: rows)
                 }
                 XCTAssertEqual(rowsDrawn, s.pixelHeight)
                 let reference = try converter.convert(full)
