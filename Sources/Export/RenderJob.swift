@@ -41,7 +41,9 @@ public enum RenderJob {
         let workers = (0..<jobs).map { _ in WorkerState(width: storyboard.pixelWidth, height: storyboard.pixelHeight, converter: encoder.makeConverter()) }
         let progress = ProgressReporter(mode: options.progress, total: total, label: storyboard.name)
         // Every frame in the window is one converted VideoFrame (4.4 MB at 1170×2532): it bounds memory.
-        let scheduler = FrameScheduler<VideoFrame>(frameCount: total, jobs: jobs, window: jobs * 2 + 2)
+        // jobs + 2: each worker one frame ahead while the encoder holds one (the encoder is the
+        // bottleneck; a wider window only adds resident frames).
+        let scheduler = FrameScheduler<VideoFrame>(frameCount: total, jobs: jobs, window: jobs + 2)
         let held = HeldFrames()
         do {
             try scheduler.run(cancel: cancel, produce: { worker, i in
