@@ -143,4 +143,8 @@ static inline int segue_rename_exchange(const char *a, const char *b) {
     errno = ENOSYS; return -1;
 #endif
 }
+/// mallopt(M_MMAP_THRESHOLD, bytes) (glibc): 1 on success. See Media/MallocTuning.swift.
+#include <malloc.h>
+static inline int segue_fix_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
+
 #endif

@@ -33,6 +33,7 @@ public enum RenderJob {
     public static func run(_ storyboard: Storyboard, to destination: String?, options: RenderOptions,
                            cancel: CancellationToken = CancellationToken()) throws -> RenderResult {
         let started = Date()
+        _ = MallocTuning.applied
         let settings = try options.encoderSettings(for: storyboard)
         let composer = FrameComposer(storyboard: storyboard, slowMotion: options.slowMotion)
         let total = composer.frameCount
