@@ -17,7 +17,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg",
-                       pkgConfig: "libavcodec libavformat libswscale libavutil libavfilter",
+                       pkgConfig: "libavcodec libavformat libswscale libavutil",
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev",
                                          "libavutil-dev", "libavfilter-dev"])]),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType",

@@ -50,7 +50,8 @@ for m in "${MODULES[@]}"; do
         -c -o "$obj" $(find "Sources/$m" -name '*.swift' | sort)
 done
 
-LIBS=($(pkg-config --libs libavcodec libavformat libswscale libavutil libavfilter freetype2 harfbuzz fontconfig))
+# libavfilter: headers only (above); GIFWriter dlopens it, as in the SwiftPM build.
+LIBS=($(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig))
 link() {   # link NAME ENTRY MODULE...
     local name=$1 entry=$2; shift 2
     local objs=()

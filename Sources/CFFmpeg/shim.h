@@ -1,6 +1,7 @@
 // FFmpeg's headers, plus the few macros Swift cannot import, as static inline functions.
 #ifndef SEGUE_CFFMPEG_SHIM_H
 #define SEGUE_CFFMPEG_SHIM_H
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
+#include <libavutil/macros.h>
 
 static inline int segue_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int segue_averror_eof(void) { return AVERROR_EOF; }
@@ -133,6 +135,39 @@ static inline int segue_fmt_flag_bitexact(void) { return AVFMT_FLAG_BITEXACT; }
 static inline int segue_buffersrc_flag_keep_ref(void) { return AV_BUFFERSRC_FLAG_KEEP_REF; }
 static inline int segue_buffersrc_flag_push(void) { return AV_BUFFERSRC_FLAG_PUSH; }
 static inline int segue_log_level(void) { return av_log_get_level(); }
+
+// ---- libavfilter, opened with dlopen on first use (GIF only): it is not linked, because its
+// ~30 dependencies (flite voices, librsvg, …) cost every process ≈ 34 ms and ≈ 12 MB at start-up.
+// The headers above still give the types. Each field has the type of the function it names
+// (__typeof__ is unevaluated: no link-time reference), so the compiler checks the table.
+#define SEGUE_AVFILTER_FUNCTIONS(X) \
+    X(avfilter_graph_alloc) X(avfilter_graph_free) X(avfilter_get_by_name) \
+    X(avfilter_graph_create_filter) X(avfilter_link) X(avfilter_graph_config) \
+    X(av_buffersrc_add_frame_flags) X(av_buffersink_get_frame)
+#define SEGUE_AVFILTER_FIELD(name) __typeof__(&name) name;
+typedef struct SegueAVFilter { SEGUE_AVFILTER_FUNCTIONS(SEGUE_AVFILTER_FIELD) } SegueAVFilter;
+#undef SEGUE_AVFILTER_FIELD
+
+/// The soname these headers were built for, e.g. "libavfilter.so.8".
+static inline const char *segue_avfilter_soname(void) {
+    return "libavfilter.so." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR);
+}
+/// dlopen(RTLD_NOW | RTLD_LOCAL) + dlsym of every function into `api`: 0, or -1 with dlerror()'s
+/// text in `err` and the library closed again. On success it stays open. Not thread-safe by itself:
+/// Swift calls it once, from a `static let`.
+static inline int segue_avfilter_load(SegueAVFilter *api, char *err, size_t errSize) {
+    void *h = dlopen(segue_avfilter_soname(), RTLD_NOW | RTLD_LOCAL);
+    if (!h) { snprintf(err, errSize, "%s", dlerror()); return -1; }
+#define SEGUE_AVFILTER_SYM(name) \
+    if (!(api->name = (__typeof__(api->name))dlsym(h, #name))) { \
+        const char *e = dlerror(); \
+        snprintf(err, errSize, "%s: no %s (%s)", segue_avfilter_soname(), #name, e ? e : "null"); \
+        dlclose(h); return -1; \
+    }
+    SEGUE_AVFILTER_FUNCTIONS(SEGUE_AVFILTER_SYM)
+#undef SEGUE_AVFILTER_SYM
+    return 0;
+}
 
 /// renameat2(RENAME_EXCHANGE): swaps two paths atomically (Linux ≥ 3.15, not every filesystem).
 /// -1 with errno set on failure (EINVAL/ENOSYS: unsupported here; use a fallback).

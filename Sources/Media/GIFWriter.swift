@@ -1,25 +1,45 @@
 import CFFmpeg
 import Foundation
 
+/// libavfilter, opened on first use instead of linked (shim.h's segue_avfilter_load): only GIF
+/// needs it, and linking it costs every process ≈ 34 ms and ≈ 12 MB of start-up for its ~30
+/// dependencies. Loaded once (a `static let` is initialised once, thread-safely); a failure is a
+/// MediaError like any other. On success every field of the table is set, hence the `!`s below.
+enum LibAVFilter {
+    private static let loaded: Result<SegueAVFilter, MediaError> = {
+        var api = SegueAVFilter()
+        var err = [CChar](repeating: 0, count: 512)
+        guard segue_avfilter_load(&api, &err, err.count) == 0 else {
+            let why = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(MediaError("GIF output needs libavfilter: \(why)"))
+        }
+        return .success(api)
+    }()
+
+    static func load() throws -> SegueAVFilter { try loaded.get() }
+}
+
 /// A libavfilter graph of a few filters linked in a chain, created and checked call by call
 /// (FFmpeg's doc/examples/filtering_video.c, without the string parser).
 final class FilterGraph {
     let path: String
+    let avf: SegueAVFilter
     private(set) var graph: UnsafeMutablePointer<AVFilterGraph>?
 
-    init(path: String) throws {
+    init(path: String, avf: SegueAVFilter) throws {
         self.path = path
-        guard let g = avfilter_graph_alloc() else { throw MediaError("\(path): avfilter_graph_alloc failed") }
+        self.avf = avf
+        guard let g = avf.avfilter_graph_alloc!() else { throw MediaError("\(path): avfilter_graph_alloc failed") }
         g.pointee.nb_threads = 1          // palettegen/paletteuse are not threaded; the CPU budget is Export's
         graph = g
     }
 
-    deinit { avfilter_graph_free(&graph) }
+    deinit { avf.avfilter_graph_free!(&graph) }
 
     func add(_ filter: String, _ name: String, _ args: String?) throws -> UnsafeMutablePointer<AVFilterContext> {
-        guard let f = avfilter_get_by_name(filter) else { throw MediaError("\(path): this FFmpeg has no \(filter) filter") }
+        guard let f = avf.avfilter_get_by_name!(filter) else { throw MediaError("\(path): this FFmpeg has no \(filter) filter") }
         var ctx: UnsafeMutablePointer<AVFilterContext>?
-        try check(avfilter_graph_create_filter(&ctx, f, name, args, nil, graph), path, "avfilter_graph_create_filter(\(filter)=\(args ?? ""))")
+        try check(avf.avfilter_graph_create_filter!(&ctx, f, name, args, nil, graph), path, "avfilter_graph_create_filter(\(filter)=\(args ?? ""))")
         guard let ctx else { throw MediaError("\(path): avfilter_graph_create_filter(\(filter)) returned nothing") }
         return ctx
     }
@@ -30,10 +50,10 @@ final class FilterGraph {
     }
 
     func link(_ a: UnsafeMutablePointer<AVFilterContext>, _ aPad: UInt32, _ b: UnsafeMutablePointer<AVFilterContext>, _ bPad: UInt32) throws {
-        try check(avfilter_link(a, aPad, b, bPad), path, "avfilter_link")
+        try check(avf.avfilter_link!(a, aPad, b, bPad), path, "avfilter_link")
     }
 
-    func configure() throws { try check(avfilter_graph_config(graph, nil), path, "avfilter_graph_config") }
+    func configure() throws { try check(avf.avfilter_graph_config!(graph, nil), path, "avfilter_graph_config") }
 }
 
 /// GIF: one palette per clip, from every frame, then every frame mapped onto it.
@@ -63,6 +83,7 @@ final class FilterGraph {
 final class GIFWriter: FrameSink {
     let path: String
     let settings: EncoderSettings
+    private let avf: SegueAVFilter
     private let spill: AtomicFile
     private var spillFile: UnsafeMutablePointer<FILE>?
     private let statsGraph: FilterGraph
@@ -76,8 +97,9 @@ final class GIFWriter: FrameSink {
     init(destination: String, settings: EncoderSettings) throws {
         path = destination
         self.settings = settings
+        avf = try LibAVFilter.load()                       // before any file exists
         spill = try AtomicFile(destination: destination)   // a second temporary beside the destination
-        statsGraph = try FilterGraph(path: destination)
+        statsGraph = try FilterGraph(path: destination, avf: avf)
         statsSource = try statsGraph.source("frames", width: Int32(settings.width), height: Int32(settings.height),
                                            format: AV_PIX_FMT_BGRA, fps: settings.fps)
         let gen = try statsGraph.add("palettegen", "palettegen",
@@ -102,7 +124,7 @@ final class GIFWriter: FrameSink {
     func write(_ frame: VideoFrame, index: Int64) throws {
         let f = frame.frame
         // PUSH: run palettegen on this frame now, so frames never queue inside the graph.
-        try check(av_buffersrc_add_frame_flags(statsSource, f, Int32(segue_buffersrc_flag_keep_ref() | segue_buffersrc_flag_push())),
+        try check(avf.av_buffersrc_add_frame_flags!(statsSource, f, Int32(segue_buffersrc_flag_keep_ref() | segue_buffersrc_flag_push())),
                   path, "av_buffersrc_add_frame(palettegen)")
         let base = segue_frame_data(f, 0)!, stride = Int(segue_frame_linesize(f, 0))
         for y in 0..<settings.height where fwrite(base + y * stride, 1, rowBytes, spillFile) != rowBytes {
@@ -118,14 +140,14 @@ final class GIFWriter: FrameSink {
     private func finishPasses() throws {
         guard frames > 0 else { throw MediaError("\(path): a GIF needs at least one frame") }
         // End of pass 1: the palette (16×16 BGRA).
-        try check(av_buffersrc_add_frame_flags(statsSource, nil, 0), path, "av_buffersrc_add_frame(palettegen EOF)")
+        try check(avf.av_buffersrc_add_frame_flags!(statsSource, nil, 0), path, "av_buffersrc_add_frame(palettegen EOF)")
         guard let palette = av_frame_alloc() else { throw MediaError("\(path): av_frame_alloc failed") }
         var paletteRef: UnsafeMutablePointer<AVFrame>? = palette
         defer { av_frame_free(&paletteRef) }
-        try check(av_buffersink_get_frame(statsSink, palette), path, "av_buffersink_get_frame(palette)")
+        try check(avf.av_buffersink_get_frame!(statsSink, palette), path, "av_buffersink_get_frame(palette)")
 
         // Pass 2: frames + palette → paletteuse → pal8.
-        let g = try FilterGraph(path: path)
+        let g = try FilterGraph(path: path, avf: avf)
         let src = try g.source("frames", width: Int32(settings.width), height: Int32(settings.height), format: AV_PIX_FMT_BGRA, fps: settings.fps)
         let pal = try g.source("palette", width: palette.pointee.width, height: palette.pointee.height,
                                format: AVPixelFormat(palette.pointee.format), fps: settings.fps)
@@ -136,8 +158,8 @@ final class GIFWriter: FrameSink {
         try g.link(use, 0, sink, 0)
         try g.configure()
         palette.pointee.pts = 0
-        try check(av_buffersrc_add_frame_flags(pal, palette, 0), path, "av_buffersrc_add_frame(palette)")
-        try check(av_buffersrc_add_frame_flags(pal, nil, 0), path, "av_buffersrc_add_frame(palette EOF)")
+        try check(avf.av_buffersrc_add_frame_flags!(pal, palette, 0), path, "av_buffersrc_add_frame(palette)")
+        try check(avf.av_buffersrc_add_frame_flags!(pal, nil, 0), path, "av_buffersrc_add_frame(palette EOF)")
 
         let out = try EncodedStream(destination: path, muxer: "gif", encoder: "gif", fps: settings.fps,
                                     title: nil, comment: nil, header: [("loop", "0")], bitexact: false,
@@ -152,7 +174,7 @@ final class GIFWriter: FrameSink {
         defer { av_frame_free(&mappedRef) }
         func drain() throws {
             while true {
-                let r = av_buffersink_get_frame(sink, mapped)
+                let r = avf.av_buffersink_get_frame!(sink, mapped)
                 if r == AVERROR_EAGAIN || r == AVERROR_EOF_ { return }
                 try check(r, path, "av_buffersink_get_frame(paletteuse)")
                 defer { av_frame_unref(mapped) }
@@ -170,10 +192,10 @@ final class GIFWriter: FrameSink {
                 throw MediaError("\(path): reading the frame spill \(spill.temporaryPath) failed")
             }
             f.pointee.pts = i
-            try check(av_buffersrc_add_frame_flags(src, f, 0), path, "av_buffersrc_add_frame(paletteuse)")  // takes f's buffers
+            try check(avf.av_buffersrc_add_frame_flags!(src, f, 0), path, "av_buffersrc_add_frame(paletteuse)")  // takes f's buffers
             try drain()
         }
-        try check(av_buffersrc_add_frame_flags(src, nil, 0), path, "av_buffersrc_add_frame(paletteuse EOF)")
+        try check(avf.av_buffersrc_add_frame_flags!(src, nil, 0), path, "av_buffersrc_add_frame(paletteuse EOF)")
         try drain()
         closeSpill()
         try out.finish()
