@@ -121,10 +121,13 @@ struct OverlayPainter: Sendable {
         case .transparent: bg = 0
         }
         cornerMask.withUnsafeBufferPointer { mask in
-            // Mask row y covers target row y (top corners) and height − 1 − y (bottom ones), mask
-            // column x covers x and width − 1 − x; n ≤ half the size, so the four never coincide.
-            for y in 0..<n {
-                for py in [y, target.height - 1 - y] where rows.contains(py) {
+            // Target row py uses mask row py (top corners) or height − 1 − py (bottom ones); mask
+            // column x covers x and width − 1 − x. n ≤ half the size, so the four never coincide.
+            let h = target.height
+            let top = rows.clamped(to: 0..<n), bottom = rows.clamped(to: (h - n)..<h)
+            for (range, flipped) in [(top, false), (bottom, true)] where !range.isEmpty {
+                for py in range {
+                    let y = flipped ? h - 1 - py : py
                     let line = target.row(py)
                     for x in 0..<n {
                         let a = UInt32(mask[y * cornerSize + x])

@@ -167,7 +167,7 @@ extension DecoderSession {
 
     /// RGB24 and RGBA frames (what PNG screenshots decode to) as bitmaps without swscale: the
     /// same pixels swscale gives for these formats (a byte shuffle, no filtering at the same
-    /// size), in a third of the time (docs/PERFORMANCE.md). Nil for every other format.
+    /// size), without swscale's generic per-line pipeline. Nil for every other format.
     static func packedRGB(_ f: UnsafeMutablePointer<AVFrame>, _ fmt: AVPixelFormat) -> Bitmap? {
         guard fmt == AV_PIX_FMT_RGB24 || fmt == AV_PIX_FMT_RGBA, let base = segue_frame_data(f, 0) else { return nil }
         let w = Int(f.pointee.width), h = Int(f.pointee.height), stride = Int(segue_frame_linesize(f, 0))
