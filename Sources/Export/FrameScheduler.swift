@@ -20,10 +20,12 @@ public struct CancelledError: Error, CustomStringConvertible {
     public var description: String { "cancelled" }
 }
 
-/// The parallel heart of Export (DESIGN §4): frames are dealt round-robin to `jobs` Dispatch
-/// workers, each with its own pooled bitmap and converter; at most `window` frames are in flight
-/// (a frame may start only when it is within `window` of the next frame to encode, which bounds
-/// memory and cannot deadlock: the frame the encoder waits for is always allowed to start); a
+/// The parallel heart of Export (DESIGN §4): `jobs` Dispatch workers, each with its own pooled
+/// bitmap and converter, claim frames in order, whichever is free next (frames differ in cost —
+/// a held still is a cache hit, a touch overlay adds work — and a fixed round-robin deal left one
+/// worker waiting on the other); at most `window` frames are in flight (a frame may start only
+/// when it is within `window` of the next frame to encode, which bounds memory and cannot
+/// deadlock: frames are claimed in order, so the one the encoder waits for is always claimed); a
 /// reorder buffer hands finished frames to the single encoder in order, on the calling thread.
 public final class FrameScheduler<Item>: @unchecked Sendable {
     public let frameCount: Int
@@ -34,6 +36,8 @@ public final class FrameScheduler<Item>: @unchecked Sendable {
     private var ready: [Int: Item] = [:]
     /// Every frame below this index has been handed to the encoder.
     private var nextToEncode = 0
+    /// The next frame a worker may take (frames are claimed in order, whichever worker is free).
+    private var nextToClaim = 0
     private var failure: Error?
 
     public init(frameCount: Int, jobs: Int, window: Int) {
@@ -51,12 +55,15 @@ public final class FrameScheduler<Item>: @unchecked Sendable {
         let queue = DispatchQueue(label: "segue.render", qos: .userInitiated, attributes: .concurrent)
         for worker in 0..<jobs {
             queue.async(group: group) { [self] in
-                var i = worker
-                while i < frameCount {
-                    // Wait until frame i is inside the window (or the run is over).
+                while true {
+                    // Claim the next frame once it is inside the window (or stop).
                     condition.lock()
-                    while i >= nextToEncode + window && failure == nil && !cancel.isCancelled { condition.wait() }
-                    let stop = failure != nil || cancel.isCancelled
+                    while nextToClaim < frameCount && nextToClaim >= nextToEncode + window && failure == nil && !cancel.isCancelled {
+                        condition.wait()
+                    }
+                    let stop = failure != nil || cancel.isCancelled || nextToClaim >= frameCount
+                    let i = nextToClaim
+                    if !stop { nextToClaim += 1 }
                     condition.unlock()
                     if stop { return }
                     do {
@@ -69,7 +76,6 @@ public final class FrameScheduler<Item>: @unchecked Sendable {
                         fail(error)
                         return
                     }
-                    i += jobs
                 }
             }
         }

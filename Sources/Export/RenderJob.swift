@@ -145,7 +145,7 @@ extension RenderOptions {
 }
 
 /// The converted frames of the most recent held stills, shared by the workers (two keys: with
-/// round-robin workers the next still may start before the last one's frames are all rendered).
+/// several workers the next still may start before the last one's frames are all rendered).
 final class HeldFrames: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(key: String, frame: VideoFrame)] = []

@@ -80,10 +80,11 @@ struct Context {
         if n.opacity < 1 && Context.paintCount(n, limit: 2) > 1 {
             let box = Context.deviceBounds(n, m).intersection(clip)
             if box.isEmpty { return }
-            let layer = Bitmap(width: box.width, height: box.height)
-            var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height))
-            sub.drawContents(n, m.translatedBy(Double(-box.x0), Double(-box.y0)), alpha: 1)
-            composite(layer, at: box, alpha: a, mask: nil)
+            LayerPool.withLayer(width: box.width, height: box.height) { layer in
+                var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height))
+                sub.drawContents(n, m.translatedBy(Double(-box.x0), Double(-box.y0)), alpha: 1)
+                composite(layer, at: box, alpha: a, mask: nil)
+            }
             return
         }
         drawContents(n, m, alpha: a)
@@ -140,11 +141,12 @@ struct Context {
         let cs = CoverageShape(outer: shape, inner: nil, m: m)
         let box = cs.bounds.intersection(clip)
         if box.isEmpty { return }
-        let layer = Bitmap(width: box.width, height: box.height)
-        var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height))
-        let lm = m.translatedBy(Double(-box.x0), Double(-box.y0))
-        sub.drawSiblings(n.children, lm, alpha: alpha)
-        composite(layer, at: box, alpha: 1, mask: cs)
+        LayerPool.withLayer(width: box.width, height: box.height) { layer in
+            var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height))
+            let lm = m.translatedBy(Double(-box.x0), Double(-box.y0))
+            sub.drawSiblings(n.children, lm, alpha: alpha)
+            composite(layer, at: box, alpha: 1, mask: cs)
+        }
     }
 
     /// Draws children in order, skipping what later opaque siblings hide: a sibling that is an
@@ -254,10 +256,11 @@ struct Context {
             let cs = CoverageShape(outer: shape, inner: nil, m: m)
             let box = cs.bounds.intersection(clip)
             if box.isEmpty { return }
-            let layer = Bitmap(width: box.width, height: box.height)
-            ImageDraw.draw(bmp, sub: sub, im.translatedBy(Double(-box.x0), Double(-box.y0)), into: layer,
-                           clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height), alpha: 255)
-            composite(layer, at: box, alpha: Double(a8) / 255, mask: cs)
+            LayerPool.withLayer(width: box.width, height: box.height) { layer in
+                ImageDraw.draw(bmp, sub: sub, im.translatedBy(Double(-box.x0), Double(-box.y0)), into: layer,
+                               clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height), alpha: 255)
+                composite(layer, at: box, alpha: Double(a8) / 255, mask: cs)
+            }
         }
     }
 
@@ -297,29 +300,45 @@ struct Context {
         return k
     }
 
-    /// Device pixels the subtree may touch (conservative).
+    /// Device pixels the subtree may touch (conservative). A node that paints nothing itself (a
+    /// group or shape without fill, border, shadow or contents) counts only its children: the
+    /// touch dot's full-screen group would otherwise make a full-frame layer for a 50-pt dot.
     static func deviceBounds(_ n: Node, _ m: Affine) -> IRect {
-        var r = m.apply(Rect(0, 0, n.frame.width, n.frame.height))
+        let own = IRect(covering: m.apply(Rect(0, 0, n.frame.width, n.frame.height))).outset(by: 1)
+        var box = IRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        if paintsItself(n) { box = own }
         if let s = n.shadow, s.opacity > 0 {
             let e = s.radius * 3 + 2
-            r = r.union(m.apply(Rect(s.offset.x - e, s.offset.y - e, n.frame.width + 2 * e, n.frame.height + 2 * e)))
+            box = box.union(IRect(covering: m.apply(Rect(s.offset.x - e, s.offset.y - e, n.frame.width + 2 * e, n.frame.height + 2 * e))).outset(by: 1))
         }
-        var box = IRect(covering: r)
-        box = IRect(x0: box.x0 - 1, y0: box.y0 - 1, x1: box.x1 + 1, y1: box.y1 + 1)
-        if !n.clips {
-            for c in n.children where !c.hidden {
-                let b = deviceBounds(c, c.localToParent.concatenating(m))
-                if b.isEmpty { continue }
-                if box.isEmpty { box = b } else {
-                    box = IRect(x0: min(box.x0, b.x0), y0: min(box.y0, b.y0), x1: max(box.x1, b.x1), y1: max(box.y1, b.y1))
-                }
-            }
+        var inside = IRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        for c in n.children where !c.hidden {
+            inside = inside.union(deviceBounds(c, c.localToParent.concatenating(m)))
         }
-        return box
+        return box.union(n.clips ? inside.intersection(own) : inside)
+    }
+
+    /// True when the node itself (not its children) puts pixels down.
+    static func paintsItself(_ n: Node) -> Bool {
+        if n.fill != nil || (n.border.map { $0.width > 0 } ?? false) { return true }
+        switch n.kind {
+        case .image, .text: return true
+        case .group, .rect, .ellipse: return false
+        }
     }
 }
 
 extension IRect {
+    /// The rect grown by `d` pixels on every side.
+    func outset(by d: Int) -> IRect { IRect(x0: x0 - d, y0: y0 - d, x1: x1 + d, y1: y1 + d) }
+
+    /// The smallest rect holding both (an empty one holds nothing).
+    func union(_ r: IRect) -> IRect {
+        if r.isEmpty { return self }
+        if isEmpty { return r }
+        return IRect(x0: min(x0, r.x0), y0: min(y0, r.y0), x1: max(x1, r.x1), y1: max(y1, r.y1))
+    }
+
     /// self minus r when the difference is a rectangle (r spans self in one direction); else self.
     func subtracting(_ r: IRect) -> IRect {
         let i = intersection(r)

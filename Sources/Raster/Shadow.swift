@@ -135,20 +135,21 @@ extension Context {
         let box = IRect(x0: b0.x0 - pad, y0: b0.y0 - pad, x1: b0.x1 + pad, y1: b0.y1 + pad)
         let vis = box.intersection(clip)
         if vis.isEmpty || box.width * box.height > 40_000_000 { return }
-        let layer = Bitmap(width: box.width, height: box.height)
-        var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height))
-        sub.drawContents(plain, om.translatedBy(Double(-box.x0), Double(-box.y0)), alpha: 1)
         let w = box.width, h = box.height
-        let mask = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
-        defer { mask.deallocate() }
-        for i in 0..<(w * h) { mask[i] = UInt8(truncatingIfNeeded: layer.pixels[i] >> 24) }
-        if sd >= 0.3 { BoxBlur.blur(mask, w, h, sigma: sd) }
-        let t = target
-        for y in vis.y0..<vis.y1 {
-            let d = t.row(y), mr = mask + (y - box.y0) * w - box.x0
-            for x in vis.x0..<vis.x1 {
-                let a = UInt32(mr[x])
-                if a != 0 { d[x] = over(mulPixel(c, a), d[x]) }
+        LayerPool.withBytes(w * h) { mask in
+            LayerPool.withLayer(width: w, height: h) { layer in
+                var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: w, y1: h))
+                sub.drawContents(plain, om.translatedBy(Double(-box.x0), Double(-box.y0)), alpha: 1)
+                for i in 0..<(w * h) { mask[i] = UInt8(truncatingIfNeeded: layer.pixels[i] >> 24) }
+            }
+            if sd >= 0.3 { BoxBlur.blur(mask, w, h, sigma: sd) }
+            let t = target
+            for y in vis.y0..<vis.y1 {
+                let d = t.row(y), mr = mask + (y - box.y0) * w - box.x0
+                for x in vis.x0..<vis.x1 {
+                    let a = UInt32(mr[x])
+                    if a != 0 { d[x] = over(mulPixel(c, a), d[x]) }
+                }
             }
         }
     }

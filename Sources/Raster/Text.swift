@@ -253,10 +253,11 @@ enum TextRenderer {
         }
         // Rotated / non-uniform: render at the device scale offscreen, then draw that bitmap.
         let (w, h) = Renderer.snapshotSize(bounds.size, scale: scale)
-        let layer = Bitmap(width: w, height: h)
-        drawDirect(s, style: style, in: bounds, .scale(scale, scale), into: layer, clip: IRect(x0: 0, y0: 0, x1: w, y1: h), alpha: 255)
-        ImageDraw.draw(layer, sub: IRect(x0: 0, y0: 0, x1: w, y1: h), Affine.scale(1 / scale, 1 / scale).concatenating(m),
-                       into: target, clip: clip, alpha: alpha)
+        LayerPool.withLayer(width: w, height: h) { layer in
+            drawDirect(s, style: style, in: bounds, .scale(scale, scale), into: layer, clip: IRect(x0: 0, y0: 0, x1: w, y1: h), alpha: 255)
+            ImageDraw.draw(layer, sub: IRect(x0: 0, y0: 0, x1: w, y1: h), Affine.scale(1 / scale, 1 / scale).concatenating(m),
+                           into: target, clip: clip, alpha: alpha)
+        }
     }
 
     /// m = uniform scale + translation.
