@@ -61,3 +61,32 @@ typealias U16x8 = SIMD8<UInt16>
     }
     while i < n { d[i] = c &+ mulPixel(d[i], ia); i &+= 1 }
 }
+
+/// mulPixel on four pixels, each lane times its own factor m (0…255): the same rounding.
+@inline(__always) private func mul4(_ v: U16x8, _ m: U16x8) -> U16x8 {
+    let lo = U16x8(repeating: 0x00FF), r = U16x8(repeating: 0x80)
+    let tl = (v & lo) &* m &+ r
+    let th = (v &>> 8) &* m &+ r
+    return ((tl &+ (tl &>> 8)) &>> 8) | ((th &+ (th &>> 8)) & U16x8(repeating: 0xFF00))
+}
+
+/// d[i] = q + mulPixel(d[i], 255 − alpha(q)) with q = mulPixel(s[i], alpha): OVER of a row of
+/// premultiplied pixels. Equal to the scalar `over` for premultiplied pixels (no channel above
+/// its alpha, so no byte carries into the next).
+@inline(__always) func overRow4(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, alpha: UInt32) {
+    let av = U16x8(repeating: UInt16(alpha)), ff = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+    var i = 0
+    while i &+ 4 <= n {
+        var q = load4(s + i)
+        if alpha != 255 { q = mul4(q, av) }
+        let a = unsafeBitCast(q, to: SIMD4<UInt32>.self) &>> 24
+        let ia = unsafeBitCast((a | a &<< 16) ^ ff, to: U16x8.self)   // 255 − a in both lanes of each pixel
+        store4(d + i, q &+ mul4(load4(UnsafePointer(d + i)), ia))
+        i &+= 4
+    }
+    while i < n {
+        let q = alpha == 255 ? s[i] : mulPixel(s[i], alpha)
+        d[i] = q &+ mulPixel(d[i], 255 &- (q &>> 24))
+        i &+= 1
+    }
+}
