@@ -103,10 +103,13 @@ public struct Affine: Hashable, Sendable, CustomStringConvertible {
     }
     public func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
     /// The axis-aligned bounding box of the transformed rect.
+    /// (No arrays: the renderer calls this several times per draw, per band.)
     public func apply(_ r: Rect) -> Rect {
-        let ps = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)].map(apply)
-        let xs = ps.map(\.x), ys = ps.map(\.y)
-        return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        let p0 = apply(Point(r.minX, r.minY)), p1 = apply(Point(r.maxX, r.minY))
+        let p2 = apply(Point(r.minX, r.maxY)), p3 = apply(Point(r.maxX, r.maxY))
+        let x0 = min(min(p0.x, p1.x), min(p2.x, p3.x)), x1 = max(max(p0.x, p1.x), max(p2.x, p3.x))
+        let y0 = min(min(p0.y, p1.y), min(p2.y, p3.y)), y1 = max(max(p0.y, p1.y), max(p2.y, p3.y))
+        return Rect(x0, y0, x1 - x0, y1 - y0)
     }
     public var isIdentity: Bool { self == .identity }
     /// No rotation or skew: only scale and translation.
