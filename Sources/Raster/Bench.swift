@@ -68,3 +68,47 @@ public enum RasterBench {
         return out
     }
 }
+
+extension RasterBench {
+    /// Anti-aliased coverage of axis-aligned shapes: microseconds per draw (median of `runs`
+    /// batches) of the touch dot — a 44 pt ellipse, filled and ringed by a 1.5 pt border, 132 px at
+    /// scale 3 — and of a 390×844 pt card with 39 pt corners, each drawn whole (`render`) and as
+    /// coverage rows only (`rows`, what `CoverageShape.forEachRow` costs without blending).
+    public static func coverage(runs: Int = 15) -> [(name: String, usPerDraw: Double)] {
+        let m = Affine.scale(3, 3)
+        let dotFrame = Rect(10.37, 12.81, 44, 44), card = Rect(0.17, 0.4, 390, 844)
+        let dot = Node(kind: .ellipse, frame: dotFrame, fill: .solid(Color.white.withAlpha(0.72)),
+                       border: Border(width: 1.5, color: Color(white: 0.55, alpha: 0.6)))
+        let cardNode = Node.rect(card, Color(white: 0.9), cornerRadius: 39)
+        let small = Bitmap(width: 200, height: 200), screen = Bitmap(width: 1171, height: 2534)
+        var sink: UInt32 = 0
+        func rows(_ s: CoverageShape, _ clip: IRect) {
+            s.forEachRow(clip: clip) { row in sink &+= row.inner &+ UInt32(row.cov[0]) &+ UInt32(row.ix1 &- row.ix0) }
+        }
+        let ring = CoverageShape(outer: .ellipse(dotFrame), inner: .ellipse(dotFrame.insetBy(dx: 1.5, dy: 1.5)), m: m)
+        let disc = CoverageShape(outer: .ellipse(dotFrame), inner: nil, m: m)
+        let cardShape = CoverageShape(outer: RoundedRect(card, radius: 39), inner: nil, m: m)
+        let clip = IRect(x0: 0, y0: 0, x1: 1171, y1: 2534)
+        let cases: [(String, Int, () -> Void)] = [
+            ("dot render", 200, { Renderer.render(dot, scale: 3, into: small) }),
+            ("dot fill rows", 200, { rows(disc, clip) }),
+            ("dot border rows", 200, { rows(ring, clip) }),
+            ("card render", 4, { Renderer.render(cardNode, scale: 3, into: screen) }),
+            ("card rows", 20, { rows(cardShape, clip) }),
+        ]
+        var out: [(String, Double)] = []
+        for (name, n, draw) in cases {
+            draw()
+            var times: [Double] = []
+            for _ in 0..<runs {
+                let t0 = now()
+                for _ in 0..<n { draw() }
+                times.append((now() - t0) * 1000 / Double(n))
+            }
+            times.sort()
+            out.append((name, times[times.count / 2]))
+        }
+        if sink == 1 { print("") }
+        return out
+    }
+}

@@ -2,7 +2,10 @@
 //
 // Axis-aligned shapes (the common case: screens, cards, cells at any position and scale) get the
 // exact area of each pixel's intersection with the shape: rect overlap minus, per corner, the part
-// of the corner square outside the quarter ellipse, integrated in closed form. Rotated or skewed
+// of the corner square outside the quarter ellipse, integrated in closed form. Only the pixels the
+// outline crosses are integrated: per row, `RoundedRect.rowSpans` finds the spans fully inside and
+// fully outside with `pixelArea`'s own tests, so every byte is the one integrating would give
+// (Tests/RasterTests/CoverageSpanTests compare with it pixel by pixel). Rotated or skewed
 // shapes use a signed distance in pixels, coverage = clamp(0.5 − d, 0, 1) (exact for axis edges,
 // within a few percent at corners, and the errors cancel over an edge).
 import Geometry
@@ -72,6 +75,79 @@ extension RoundedRect {
         return max(0, a - cut * rx * ry)
     }
 
+    /// Which pixels of row `py`, within [lo, hi), have a `pixelArea` known without integrating.
+    /// Every test is the one `pixelArea` itself makes, on the same floating-point values, and each
+    /// is monotone along the row, so the boundaries are found exactly by stepping from an estimate.
+    /// - inside: the pixel spans [L, R] horizontally and, in every corner it is in, lies within
+    ///   where the arc crosses the row's edge farther from the corner's centre (`a1 ≤ ua` in
+    ///   `quarterDiskArea`), so each corner cuts exactly 0 and `pixelArea` returns the row's
+    ///   vertical overlap, bit for bit;
+    /// - outside: the pixel lies in one corner's square only and beyond where the arc crosses the
+    ///   row's nearer edge (`a0 ≥ ub`), so the quarter-disk term is exactly 0 and `pixelArea`
+    ///   returns only the rounding residue of (its area) − (the same area through the corner's unit
+    ///   coordinates): ≥ 0 and a few ulps of the coordinates (≤ 3e-14 in the tests, < 1e-9 below
+    ///   10⁶ px), far under the 1/510 below which toCov gives 0;
+    /// - zero: the pixel misses [L, R], so `pixelArea` returns exactly 0.
+    func rowSpans(_ py: Double, _ lo: Int, _ hi: Int) -> RowSpans {
+        let L = rect.minX, R = rect.maxX, T = rect.minY, B = rect.maxY
+        let flo = Double(lo), fhi = Double(hi)
+        @inline(__always) func clamp(_ v: Double) -> Int { v >= fhi ? hi : v > flo ? Int(v) : lo }
+        guard R > L, overlap(py, py + 1, T, B) > 0 else {
+            return RowSpans(zeroL: lo, outL: lo, inL: lo, inR: lo, outR: lo, zeroR: lo)
+        }
+        let zeroL = clamp(L.rounded(.down)), zeroR = max(zeroL, clamp(R.rounded(.up)))
+        var s = RowSpans(zeroL: zeroL, outL: zeroL, inL: clamp(L.rounded(.up)), inR: 0, outR: zeroR, zeroR: zeroR)
+        s.inR = max(s.inL, clamp(R.rounded(.down)))
+        let cxl = L + rx, cxr = R - rx, cyt = T + ry, cyb = B - ry
+        let inTop = py < cyt, inBottom = py + 1 > cyb
+        if rx > 0 && ry > 0 && (inTop || inBottom) {
+            // ua: the smallest, over the row's corners, of where the arc meets the row's edge away
+            // from the corner's centre; ub: where it meets the near edge, when one corner alone
+            // holds the row (in units of rx from the corner's centre, as in quarterDiskArea).
+            var ua = Double.infinity, ub = -1.0
+            if inTop {
+                let v0 = max(0, (cyt - (py + 1)) / ry), v1 = min(1, (cyt - py) / ry)
+                if v1 > v0 {
+                    ua = min(ua, (1 - v1 * v1).squareRoot())
+                    if !inBottom && py + 1 <= cyt { ub = (1 - v0 * v0).squareRoot() }
+                }
+            }
+            if inBottom {
+                let v0 = max(0, (py - cyb) / ry), v1 = min(1, (py + 1 - cyb) / ry)
+                if v1 > v0 {
+                    ua = min(ua, (1 - v1 * v1).squareRoot())
+                    if !inTop && py >= cyb { ub = (1 - v0 * v0).squareRoot() }
+                }
+            }
+            if ua < 1 {
+                s.inL = firstTrue(clamp((cxl - ua * rx).rounded(.up)), s.inL, s.inR) { x in
+                    let px = Double(x)
+                    return px >= cxl || min(1, (cxl - px) / rx) <= ua
+                }
+                s.inR = firstTrue(clamp((cxr + ua * rx).rounded(.down)), s.inL, s.inR) { x in
+                    let px = Double(x)
+                    return px + 1 > cxr && min(1, (px + 1 - cxr) / rx) > ua
+                }
+            }
+            if ub >= 0 {
+                s.outL = firstTrue(clamp((cxl - ub * rx).rounded(.down)), zeroL, zeroR) { x in
+                    let p1 = Double(x) + 1
+                    return !(p1 <= cxl && p1 <= cxr && (cxl - p1) / rx >= ub)
+                }
+                s.outR = firstTrue(clamp((cxr + ub * rx).rounded(.up)), s.outL, zeroR) { x in
+                    let px = Double(x)
+                    return px >= cxr && px >= cxl && (px - cxr) / rx >= ub
+                }
+            }
+        }
+        if s.inR > s.inL {
+            s.outL = min(s.outL, s.inL); s.outR = max(s.outR, s.inR)
+        } else {
+            s.inL = s.outL; s.inR = s.outL
+        }
+        return s
+    }
+
     /// Signed distance (local units) from p to the boundary (negative inside) and the outward normal.
     @inline(__always) func signedDistance(_ x: Double, _ y: Double) -> (d: Double, nx: Double, ny: Double) {
         let hw = rect.width / 2, hh = rect.height / 2
@@ -95,6 +171,22 @@ extension RoundedRect {
     }
 }
 
+/// A row of one shape split by `RoundedRect.rowSpans`: pixels before `outL` or from `outR` on are
+/// outside (those before `zeroL` or from `zeroR` on miss its box), [inL, inR) are inside, and the
+/// boundary crosses [outL, inL) and [inR, outR). lo ≤ zeroL ≤ outL ≤ inL ≤ inR ≤ outR ≤ zeroR ≤ hi.
+struct RowSpans: Equatable {
+    var zeroL: Int, outL: Int, inL: Int, inR: Int, outR: Int, zeroR: Int
+}
+
+/// The first x in [lo, hi) where `p` holds, else hi, for `p` monotone there (false…false true…true);
+/// from a close `guess` that takes a couple of evaluations.
+@inline(__always) private func firstTrue(_ guess: Int, _ lo: Int, _ hi: Int, _ p: (Int) -> Bool) -> Int {
+    var x = min(max(guess, lo), hi)
+    while x > lo && p(x &- 1) { x &-= 1 }
+    while x < hi && !p(x) { x &+= 1 }
+    return x
+}
+
 /// One row of coverage produced for the blenders: pixels [x0, x1) of row y; the run [ix0, ix1) has
 /// the constant coverage `inner`; every other pixel's coverage is `cov[x - x0]`.
 struct CoverageRow {
@@ -103,7 +195,7 @@ struct CoverageRow {
     var cov: UnsafeMutablePointer<UInt8>
 }
 
-@inline(__always) private func toCov(_ a: Double) -> UInt8 {
+@inline(__always) func toCov(_ a: Double) -> UInt8 {
     if !(a > 0) { return 0 }
     if a >= 1 { return 255 }
     return UInt8(a * 255 + 0.5)
@@ -120,7 +212,7 @@ struct CoverageShape {
     var bounds: IRect { IRect(covering: m.apply(outer.rect)) }
 
     /// The shapes in device space when `m` keeps axes aligned (no rotation/skew).
-    private func deviceAligned(_ r: RoundedRect) -> RoundedRect {
+    func deviceAligned(_ r: RoundedRect) -> RoundedRect {
         let d = m.apply(r.rect)
         return RoundedRect(d, rx: r.rx * abs(m.a), ry: r.ry * abs(m.d))
     }
@@ -141,32 +233,43 @@ struct CoverageShape {
     private func alignedRows(box: IRect, buf: UnsafeMutablePointer<UInt8>, _ body: (CoverageRow) -> Void) {
         let o = deviceAligned(outer)
         let i = inner.map(deviceAligned)
-        let L = o.rect.minX, R = o.rect.maxX, T = o.rect.minY, B = o.rect.maxY
+        let T = o.rect.minY, B = o.rect.maxY
+        @inline(__always) func put(_ a: Int, _ b: Int, _ v: UInt8) {
+            if b > a { (buf + (a &- box.x0)).update(repeating: v, count: b &- a) }
+        }
+        @inline(__always) func exact(_ a: Int, _ b: Int, _ fy: Double) {
+            var x = a
+            while x < b { buf[x &- box.x0] = cov(o, i, Double(x), fy); x &+= 1 }
+        }
         for y in box.y0..<box.y1 {
             let fy = Double(y)
             let cy = overlap(fy, fy + 1, T, B)
             if cy <= 0 { continue }
-            let corner = fy < T + o.ry || fy + 1 > B - o.ry
-            let inset = corner ? o.rx : 0
-            // Pixels fully inside horizontally (and clear of corners) have coverage cy.
-            var ix0 = max(box.x0, Int((L + inset).rounded(.up)))
-            var ix1 = min(box.x1, Int((R - inset).rounded(.down)))
-            var innerA = cy
+            // Only pixels the outline crosses are integrated; inside ones have coverage cy (the run).
+            let s = o.rowSpans(fy, box.x0, box.x1)
+            put(box.x0, s.outL, 0)
+            exact(s.outL, s.inL, fy)
+            exact(s.inR, s.outR, fy)
+            put(s.outR, box.x1, 0)
+            var ix0 = s.inL, ix1 = s.inR, innerA = cy
             if let i {
-                // Inside the ring's hole horizontally the coverage is cy − (the hole's row overlap).
                 let icy = overlap(fy, fy + 1, i.rect.minY, i.rect.maxY)
                 if icy > 0 {
-                    let icorner = fy < i.rect.minY + i.ry || fy + 1 > i.rect.maxY - i.ry
-                    let iin = icorner ? i.rx : 0
-                    let jx0 = Int((i.rect.minX + iin).rounded(.up)), jx1 = Int((i.rect.maxX - iin).rounded(.down))
-                    if jx1 > jx0 {
-                        ix0 = max(ix0, jx0); ix1 = min(ix1, jx1); innerA = cy - icy
-                    } else { ix1 = ix0 }
+                    // Inside the outer shape: over the hole the coverage is cy − icy (the run), clear of
+                    // it cy. A pixel outside the hole's corner but inside its box leaves a rounding
+                    // residue of the hole's area (< 1e-9) that can tip cy − residue below a rounding
+                    // step only when cy < 1, so there only pixels off the hole's box count as clear.
+                    let h = i.rowSpans(fy, s.inL, s.inR)
+                    let clearL = cy < 1 ? h.zeroL : h.outL, clearR = cy < 1 ? h.zeroR : h.outR
+                    let full = toCov(cy)
+                    put(s.inL, clearL, full)
+                    exact(clearL, h.inL, fy)
+                    exact(h.inR, clearR, fy)
+                    put(clearR, s.inR, full)
+                    ix0 = h.inL; ix1 = h.inR; innerA = cy - icy
                 }
             }
             if ix1 <= ix0 { ix0 = box.x0; ix1 = box.x0 }
-            for x in box.x0..<ix0 { buf[x - box.x0] = cov(o, i, Double(x), fy) }
-            for x in ix1..<box.x1 { buf[x - box.x0] = cov(o, i, Double(x), fy) }
             body(CoverageRow(y: y, x0: box.x0, x1: box.x1, ix0: ix0, ix1: ix1, inner: UInt32(toCov(innerA)), cov: buf))
         }
     }
