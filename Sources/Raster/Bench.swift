@@ -67,6 +67,71 @@ public enum RasterBench {
         }
         return out
     }
+
+    /// The median of `runs` timings of `body` in milliseconds, after one warm-up call.
+    private static func median(_ runs: Int, _ body: () -> Void) -> Double {
+        body()
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let t0 = now()
+            body()
+            times.append(now() - t0)
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
+
+    /// The hot pixel kernels on their own, milliseconds per 1170×2532 frame (`segue bench`):
+    /// RGBA → yuv420p of a whole frame (source in memory) and band by band as `FrameConverter`
+    /// does (each 64-row band converted while in cache); a fractional-translate draw of a whole
+    /// screen into 64-row bands, as the renderer does, for the push case (opaque, alpha 1,
+    /// horizontal offset only) and the other branches of the kernel. `only`: the measurements
+    /// whose names contain it.
+    public static func kernels(runs: Int = 15, only: String? = nil) -> [(name: String, msPerFrame: Double)] {
+        let w = 1170, h = 2532, band = 64
+        let src = screenshot(w, h, seed: 1)
+        let translucent = screenshot(w, h, seed: 2)
+        for i in 0..<translucent.count { translucent.pixels[i] = mulPixel(translucent.pixels[i], 200) }
+        translucent.markOpaque(false)
+        let cw = (w + 1) / 2, ch = (h + 1) / 2
+        let yp = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * cw * 2 * ch)
+        let up = UnsafeMutablePointer<UInt8>.allocate(capacity: cw * ch), vp = UnsafeMutablePointer<UInt8>.allocate(capacity: cw * ch)
+        let buf = UnsafeMutablePointer<UInt32>.allocate(capacity: band * w)
+        buf.initialize(repeating: 0xFF00_0000, count: band * w)
+        defer { yp.deallocate(); up.deallocate(); vp.deallocate(); buf.deallocate() }
+        let views = stride(from: 0, to: h, by: band).map { y0 in
+            (y0, Bitmap(width: w, height: h, rows: y0..<min(h, y0 + band), band: buf))
+        }
+        var out: [(String, Double)] = []
+        func measure(_ name: String, _ body: () -> Void) {
+            if let only, !name.contains(only) { return }
+            out.append((name, median(runs, body)))
+        }
+        measure("convert frame") {
+            YUV420.convert(src, y: yp, yStride: 2 * cw, u: up, uStride: cw, v: vp, vStride: cw)
+        }
+        measure("convert bands") {
+            for (y0, view) in views {
+                YUV420.convert(view, y: yp, yStride: 2 * cw, u: up, uStride: cw, v: vp, vStride: cw,
+                               rows: (y0 / 2)..<((min(h, y0 + band) + 1) / 2))
+            }
+        }
+        let cases: [(String, Bitmap, Affine, UInt32)] = [
+            ("fractional x, opaque", src, .translation(0.37, 0), 255),
+            ("fractional xy, opaque", src, .translation(0.37, 0.61), 255),
+            ("fractional x, alpha 200", src, .translation(0.37, 0), 200),
+            ("fractional xy, translucent", translucent, .translation(0.37, 0.61), 255),
+        ]
+        for (name, image, m, alpha) in cases {
+            measure(name) {
+                for (y0, view) in views {
+                    ImageDraw.draw(image, sub: IRect(x0: 0, y0: 0, x1: w, y1: h), m, into: view,
+                                   clip: IRect(x0: 0, y0: y0, x1: w, y1: min(h, y0 + band)), alpha: alpha)
+                }
+            }
+        }
+        return out
+    }
 }
 
 extension RasterBench {

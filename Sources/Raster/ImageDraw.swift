@@ -97,6 +97,23 @@ enum ImageDraw {
     static func draw(_ src0: Bitmap, sub sub0: IRect, _ m0: Affine, into dst: Bitmap, clip: IRect,
                      alpha: UInt32, forcePath: SamplePath? = nil, mipmaps: Bool = true) -> SamplePath? {
         if alpha == 0 { return nil }
+        guard let plan = setUp(src0, sub: sub0, m0, into: dst, clip: clip, mipmaps: mipmaps) else { return nil }
+        let (S, box, classified) = plan
+        let path = forcePath ?? classified
+        switch path {
+        case .reference: reference(S, dst, box, alpha)
+        case .integerTranslate: integerTranslate(S, dst, box, alpha)
+        case .fractionalTranslate: fractional(S, dst, box, alpha)
+        case .scale: scaled(S, dst, box, alpha)
+        case .affine: affine(S, dst, box, alpha)
+        }
+        return path
+    }
+
+    /// The sampler, the device box drawn and the fast path for `sub` of `src` mapped by `m` into
+    /// `dst` within `clip`; nil when nothing would be drawn.
+    static func setUp(_ src0: Bitmap, sub sub0: IRect, _ m0: Affine, into dst: Bitmap, clip: IRect,
+                      mipmaps: Bool = true) -> (ImageSampler, IRect, SamplePath)? {
         var src = src0, sub = sub0.intersection(IRect(x0: 0, y0: 0, x1: src0.width, y1: src0.height)), m = m0
         if sub.isEmpty { return nil }
         // Mipmaps below 0.5×: sample the level whose scale is at least 0.5.
@@ -143,21 +160,12 @@ enum ImageDraw {
         }
 
         let path: SamplePath
-        if let f = forcePath { path = f }
-        else if S.aligned {
+        if S.aligned {
             if S.dUx == 65536 && S.dVy == 65536 {
                 path = (S.U0 & 0xFFFF) == 0 && (S.V0 & 0xFFFF) == 0 ? .integerTranslate : .fractionalTranslate
             } else { path = .scale }
         } else { path = .affine }
-
-        switch path {
-        case .reference: reference(S, dst, box, alpha)
-        case .integerTranslate: integerTranslate(S, src, dst, box, alpha)
-        case .fractionalTranslate: fractional(S, dst, box, alpha)
-        case .scale: scaled(S, dst, box, alpha)
-        case .affine: affine(S, dst, box, alpha)
-        }
-        return path
+        return (S, box, path)
     }
 
     /// The simple definition: every pixel of the box, its sample times its coverage, OVER.
@@ -171,12 +179,12 @@ enum ImageDraw {
         }
     }
 
-    private static func integerTranslate(_ S: ImageSampler, _ src: Bitmap, _ dst: Bitmap, _ box: IRect, _ alpha: UInt32) {
+    private static func integerTranslate(_ S: ImageSampler, _ dst: Bitmap, _ box: IRect, _ alpha: UInt32) {
         let ox = S.U0 >> 16, oy = S.V0 >> 16   // source = device + offset
         let r = box.intersection(IRect(x0: S.sx0 - ox, y0: S.sy0 - oy, x1: S.sx1 - ox, y1: S.sy1 - oy))
         if r.isEmpty { return }
         let n = r.width
-        let copy = alpha == 255 && src.isOpaqueCached
+        let copy = alpha == 255 && S.opaque
         for y in r.y0..<r.y1 {
             let s = UnsafePointer(S.base + ((y + oy) * S.stride + r.x0 + ox))
             let d = dst.row(y) + r.x0
@@ -193,16 +201,20 @@ enum ImageDraw {
         return a < b ? (a, b) : (lo, lo)
     }
 
+    /// `interval(lo, hi) { x in x + o >= s0 && x + o + 1 < s1 && Double(x) >= e0 && Double(x + 1) <= e1 }`
+    /// in closed form: for an integer x (exact as a Double here) and finite e0, e1,
+    /// Double(x) >= e0 ⟺ x >= ⌈e0⌉ and Double(x + 1) <= e1 ⟺ x < ⌊e1⌋.
+    private static func inside(_ lo: Int, _ hi: Int, offset o: Int, _ s0: Int, _ s1: Int, _ e0: Double, _ e1: Double) -> (Int, Int) {
+        let a = max(lo, s0 - o, Int(e0.rounded(.up))), b = min(hi, s1 - o - 1, Int(e1.rounded(.down)))
+        return a < b ? (a, b) : (lo, lo)
+    }
+
     private static func fractional(_ S: ImageSampler, _ dst: Bitmap, _ box: IRect, _ alpha: UInt32) {
         let ox = S.U0 >> 16, oy = S.V0 >> 16
         let wx = UInt32((S.U0 >> 8) & 0xFF), wy = UInt32((S.V0 >> 8) & 0xFF)
         // Pixels whose four taps are inside and which lie wholly inside the image's rectangle.
-        let (ix0, ix1) = interval(box.x0, box.x1) { x in
-            x + ox >= S.sx0 && x + ox + 1 < S.sx1 && Double(x) >= S.L && Double(x + 1) <= S.R
-        }
-        let (iy0, iy1) = interval(box.y0, box.y1) { y in
-            y + oy >= S.sy0 && y + oy + 1 < S.sy1 && Double(y) >= S.T && Double(y + 1) <= S.B
-        }
+        let (ix0, ix1) = inside(box.x0, box.x1, offset: ox, S.sx0, S.sx1, S.L, S.R)
+        let (iy0, iy1) = inside(box.y0, box.y1, offset: oy, S.sy0, S.sy1, S.T, S.B)
         let tmp = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, ix1 - ix0 + 1))
         defer { tmp.deallocate() }
         for y in box.y0..<box.y1 {
@@ -282,25 +294,12 @@ enum ImageDraw {
     /// Horizontal pass with a constant weight over h[x], h[x+1] for x in [x0, x1), OVER or stored.
     @inline(__always) private static func spanOut(_ d: UnsafeMutablePointer<UInt32>, _ h: UnsafePointer<UInt32>,
                                                   _ x0: Int, _ x1: Int, _ wx: UInt32, store: Bool, alpha: UInt32) {
-        var x = x0
         if store {
             if wx == 0 { (d + x0).update(from: h + x0, count: x1 - x0); return }
             lerpRow(d + x0, h + x0, h + x0 + 1, x1 - x0, wx)
         } else {
             // Branch-free OVER (see Blend.overRow): mulPixel(s, 255) = s, and s = 0 leaves d.
-            if alpha == 255 {
-                while x < x1 {
-                    let s = lerp256(h[x], h[x &+ 1], wx)
-                    d[x] = s &+ mulPixel(d[x], 255 &- (s &>> 24))
-                    x &+= 1
-                }
-            } else {
-                while x < x1 {
-                    let q = mulPixel(lerp256(h[x], h[x &+ 1], wx), alpha)
-                    d[x] = q &+ mulPixel(d[x], 255 &- (q &>> 24))
-                    x &+= 1
-                }
-            }
+            lerpOverRow(d + x0, h + x0, h + x0 + 1, x1 - x0, wx, alpha: alpha)
         }
     }
 

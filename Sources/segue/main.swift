@@ -4,6 +4,7 @@ import Foundation
 import Media
 import Motion
 import Presets
+import Raster
 import Scene
 import Transitions
 
@@ -261,6 +262,19 @@ func list(_ args: [String]) throws {
     }
 }
 
+/// `segue bench [RUNS] [NAME]` (not in the usage text): Raster's micro-benchmarks, milliseconds
+/// per 1170×2532 frame on the calling thread, median of RUNS (default 15); with NAME, only the
+/// kernel measurements whose names contain it. For release builds.
+func bench(_ args: [String]) throws {
+    guard args.count <= 2, let runs = args.isEmpty ? 15 : Int(args[0]), runs > 0 else {
+        throw Failure(code: Exit.usage, message: "usage: segue bench [RUNS] [NAME]")
+    }
+    let only = args.count == 2 ? args[1] : nil
+    for (name, ms) in (only == nil ? RasterBench.run(runs: runs) : []) + RasterBench.kernels(runs: runs, only: only) {
+        print("\(pad(name, 28))\(String(format: "%7.3f", ms)) ms")
+    }
+}
+
 func main() -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else { print(usageText); return Exit.usage }
@@ -283,6 +297,7 @@ func main() -> Int32 {
         case "validate": try validate(args)
         case "inspect": try inspect(args)
         case "list": try list(args)
+        case "bench": try bench(args)
         default:
             throw Failure(code: Exit.usage, message: "unknown command \"\(command)\"; see segue --help")
         }
