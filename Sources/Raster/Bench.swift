@@ -161,18 +161,7 @@ extension RasterBench {
             ("card render", 4, { Renderer.render(cardNode, scale: 3, into: screen) }),
             ("card rows", 20, { rows(cardShape, clip) }),
         ]
-        var out: [(String, Double)] = []
-        for (name, n, draw) in cases {
-            draw()
-            var times: [Double] = []
-            for _ in 0..<runs {
-                let t0 = now()
-                for _ in 0..<n { draw() }
-                times.append((now() - t0) * 1000 / Double(n))
-            }
-            times.sort()
-            out.append((name, times[times.count / 2]))
-        }
+        let out = cases.map { name, n, draw in (name, median(runs) { for _ in 0..<n { draw() } } * 1000 / Double(n)) }
         if sink == 1 { print("") }
         return out
     }

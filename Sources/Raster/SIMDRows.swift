@@ -5,7 +5,8 @@
 
 typealias U16x8 = SIMD8<UInt16>
 
-@inline(__always) private func load4(_ p: UnsafePointer<UInt32>) -> U16x8 {
+/// Four pixels as eight 16-bit halves (R | G << 8, B | A << 8).
+@inline(__always) func load4(_ p: UnsafePointer<UInt32>) -> U16x8 {
     UnsafeRawPointer(p).loadUnaligned(as: U16x8.self)
 }
 @inline(__always) private func store4(_ p: UnsafeMutablePointer<UInt32>, _ v: U16x8) {
@@ -34,7 +35,8 @@ typealias U16x8 = SIMD8<UInt16>
     return unsafeBitCast(words(q) &+ words(mul4(d, ia)), to: U16x8.self)
 }
 
-@inline(__always) private func words(_ v: U16x8) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
+/// The same 128 bits as four 32-bit words (one pixel each).
+@inline(__always) func words(_ v: U16x8) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
 
 /// d[i] = lerp256(a[i], b[i], w) for i in 0..<n (w in 0…256).
 @inline(__always) func lerpRow(_ d: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, _ n: Int, _ w: UInt32) {

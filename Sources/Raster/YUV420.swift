@@ -62,7 +62,7 @@ public enum YUV420 {
     static func lumaRow(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt8>, _ n: Int) {
         let cRB = halves(yR / 2, yB / 2), k = I32x4(repeating: (16 << 16 | 1 << 15) / 2)
         @inline(__always) func luma4(_ p: UnsafePointer<UInt32>) -> I32x4 {
-            let v = halfwords(p)
+            let v = load4(p)
             let g = I32x4(truncatingIfNeeded: (words(v) &>> 8) & 0xFF)
             return (madd(v & 0x00FF, cRB) &+ g &* (yG / 2) &+ k) &>> 15
         }
@@ -106,7 +106,7 @@ public enum YUV420 {
         let cu = halves(uR, uB), cv = halves(vR, vB), off = I32x4(repeating: 128 << 18 | 1 << 17)
         /// U and V of the four blocks of pixels x ..< x + 8.
         @inline(__always) func chroma4(_ x: Int) -> (I32x4, I32x4) {
-            let a0 = halfwords(s0 + x), a1 = halfwords(s1 + x), b0 = halfwords(s0 + (x &+ 4)), b1 = halfwords(s1 + (x &+ 4))
+            let a0 = load4(s0 + x), a1 = load4(s1 + x), b0 = load4(s0 + (x &+ 4)), b1 = load4(s1 + (x &+ 4))
             let rb = SIMD8<UInt32>(lowHalf: words((a0 & 0x00FF) &+ (a1 & 0x00FF)), highHalf: words((b0 & 0x00FF) &+ (b1 & 0x00FF)))
             let ga = SIMD8<UInt32>(lowHalf: words((a0 &>> 8) &+ (a1 &>> 8)), highHalf: words((b0 &>> 8) &+ (b1 &>> 8)))
             let rb4 = unsafeBitCast(rb.evenHalf &+ rb.oddHalf, to: SIMD8<UInt16>.self)
@@ -130,11 +130,6 @@ public enum YUV420 {
 
 private typealias I32x4 = SIMD4<Int32>
 
-/// Four pixels as eight 16-bit halves (R | G << 8, B | A << 8), and those as words.
-@inline(__always) private func halfwords(_ p: UnsafePointer<UInt32>) -> SIMD8<UInt16> {
-    UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt16>.self)
-}
-@inline(__always) private func words(_ v: SIMD8<UInt16>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
 
 /// (lo, hi) as the two Int16 halves of every word.
 @inline(__always) private func halves(_ lo: Int32, _ hi: Int32) -> SIMD8<Int16> {

@@ -263,8 +263,8 @@ func list(_ args: [String]) throws {
 }
 
 /// `segue bench [RUNS] [NAME]` (not in the usage text): Raster's micro-benchmarks, milliseconds
-/// per 1170×2532 frame on the calling thread, median of RUNS (default 15); with NAME, only the
-/// kernel measurements whose names contain it. For release builds.
+/// per 1170×2532 frame (coverage: µs per draw) on the calling thread, median of RUNS (default
+/// 15); with NAME, only the kernel and coverage measurements whose names contain it. For release builds.
 func bench(_ args: [String]) throws {
     guard args.count <= 2, let runs = args.isEmpty ? 15 : Int(args[0]), runs > 0 else {
         throw Failure(code: Exit.usage, message: "usage: segue bench [RUNS] [NAME]")
@@ -272,6 +272,9 @@ func bench(_ args: [String]) throws {
     let only = args.count == 2 ? args[1] : nil
     for (name, ms) in (only == nil ? RasterBench.run(runs: runs) : []) + RasterBench.kernels(runs: runs, only: only) {
         print("\(pad(name, 28))\(String(format: "%7.3f", ms)) ms")
+    }
+    for (name, us) in RasterBench.coverage(runs: runs) where only.map({ name.contains($0) }) ?? true {
+        print("\(pad(name, 28))\(String(format: "%7.1f", us)) µs per draw")
     }
 }
 
