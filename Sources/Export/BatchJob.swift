@@ -304,7 +304,7 @@ public enum PresetAssets {
             case .mock: break
             }
         }
-        return out
+        return out + ScreenExtras.assetPaths(preset)
     }
 }
 

@@ -20,6 +20,8 @@ public struct Storyboard: Sendable {
     public var screens: [String: Node]
     public var start: String
     public var steps: [Step]
+    /// Notes for stderr from resolving (how a screenshot of another size was fitted), each once.
+    public var notes: [String] = []
 
     /// The canvas in points.
     public var canvas: Size { Size(Double(pixelWidth) / scale, Double(pixelHeight) / scale) }

@@ -16,8 +16,13 @@ public enum Mocks {
 
     /// A mock screen of `size` points, or nil for an unknown kind.
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
-                              dark: Bool = false, seed: Int = 0, items: Int? = nil) -> Node? {
+                              dark: Bool = false, seed: Int = 0, items: Int? = nil, photo: Int? = nil) -> Node? {
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
+        if kind == "detail", let n = photo {
+            // The hero shows the grid's photoN of the same seed: one picture, two places (issue 15).
+            guard let picture = gridPhoto(n, size: size, dark: dark, tint: tint, seed: seed) else { return nil }
+            return b.detail(title: title ?? "Detail", picture: picture)
+        }
         switch kind {
         case "list": return b.list(title: title ?? "Messages", items: items ?? 14)
         case "grid": return b.grid(title: title ?? "Photos", items: items ?? 30)
@@ -224,10 +229,11 @@ struct Builder {
         return screenRoot(kids + [bar, statusBar(), homeIndicator()], bg: background)
     }
 
-    mutating func detail(title: String) -> Node {
+    mutating func detail(title: String, picture: Node? = nil) -> Node {
         let w = size.width
         let (bar, y0) = navBar(title, large: false)
         var kids: [Node] = [photo(Rect(0, y0, w, w * 0.75), id: "hero")]
+        if let picture { kids[0] = Builder.aspectFilled(picture, into: kids[0].frame, id: "hero") }
         var y = y0 + w * 0.75 + 20
         kids.append(text(String(sentence(3).dropLast()), Rect(16, y, w - 32, 34), size: 28, weight: .bold, color: label, id: "headline"))
         y += 40
