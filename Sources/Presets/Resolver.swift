@@ -124,7 +124,8 @@ public struct Resolver {
             case .mock(let kind, let title, let tint, let dark, let seed, let items):
                 let photo = preset.extras[id]?.photo
                 if let n = photo, kind == "detail", Mocks.gridPhoto(n, size: canvas, seed: seed) == nil {
-                    problem(path + ".photo", "the grid mock with seed \(seed) has photo0…photo\(Mocks.gridPhotoCount(size: canvas, seed: seed) - 1) on this device (got \(n))")
+                    let count = Mocks.gridPhotoCount(size: canvas, seed: seed)
+                    problem(path + ".photo", "the grid mock with seed \(seed) has " + (count == 0 ? "no photos" : "photo0…photo\(count - 1)") + " on this device (got \(n))")
                 } else if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo) {
                     var root = n
                     root.id = id

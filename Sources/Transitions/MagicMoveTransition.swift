@@ -23,7 +23,7 @@ public struct MagicMoveTransition: Transition {
         let blend = min(1, max(0, p * 1.5))
         var layers: [Node] = [frame.from, frame.to.withOpacity(fade)]
         for m in frame.matches {
-            let r = MatchedElementLayers.frame(from: m.fromFrame, to: m.toFrame, p)
+            let r = MatchedElementLayers.frame(from: m.fromFrame, to: m.toFrame, p, mode: contentMode)
             layers.append(contentsOf: MatchedElementLayers.flying(m, frame: r, blend: blend, mode: contentMode))
         }
         return .canvas(frame.canvas, layers)

@@ -23,11 +23,12 @@ public enum ContentMode: String, Sendable, CaseIterable {
 enum MatchedElementLayers {
     /// The in-between frame of a flight from `start` to `slot` at spring progress `c`. Past the
     /// slot (c > 1) a spring's frame would shrink or slide through it and uncover the empty slot
-    /// around the photo (a white ring under a photo smaller than its slot); there the photo
-    /// covers the slot and everything the overshoot reaches instead, so it bounces outward.
-    static func frame(from start: Rect, to slot: Rect, _ c: Double) -> Rect {
+    /// around the photo (a white ring under a photo smaller than its slot); in `fill` mode the
+    /// photo there covers the slot and everything the overshoot reaches, so it bounces outward.
+    /// `stretch` is the seed's snapshotView literally: the frame itself, overshoot and all.
+    static func frame(from start: Rect, to slot: Rect, _ c: Double, mode: ContentMode) -> Rect {
         let r = start.interpolated(to: slot, c)
-        return c > 1 ? r.union(slot) : r
+        return c > 1 && mode == .fill ? r.union(slot) : r
     }
 
     static func flying(_ m: MatchedElement, frame r: Rect, blend: Double, mode: ContentMode) -> [Node] {

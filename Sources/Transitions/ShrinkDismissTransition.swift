@@ -51,13 +51,13 @@ public struct ShrinkDismissTransition: Transition {
                     blend = 0
                 } else {
                     let c = i.completion(progress: frame.progress)
-                    r = MatchedElementLayers.frame(from: lifted, to: i.finishing ? cellFrame : detailFrame, c)
+                    r = MatchedElementLayers.frame(from: lifted, to: i.finishing ? cellFrame : detailFrame, c, mode: contentMode)
                     blend = i.finishing ? min(1, max(0, c)) : 0
                 }
             } else {
                 // Towards the detail's frame on a push, the cell's on a pop.
-                r = frame.operation.isForward ? MatchedElementLayers.frame(from: cellFrame, to: detailFrame, pf)
-                                              : MatchedElementLayers.frame(from: detailFrame, to: cellFrame, 1 - pf)
+                r = frame.operation.isForward ? MatchedElementLayers.frame(from: cellFrame, to: detailFrame, pf, mode: contentMode)
+                                              : MatchedElementLayers.frame(from: detailFrame, to: cellFrame, 1 - pf, mode: contentMode)
                 blend = 1 - min(1, max(0, pf))
             }
             // From the detail's element to the cell's, whichever way the step runs.
