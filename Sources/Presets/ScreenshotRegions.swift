@@ -22,15 +22,18 @@ struct ScreenshotRegions {
         var rendered: Bitmap?
         for e in specs {
             let fp = e.path.key("frame").text
-            let f = e.frame, eps = 1e-6
-            if f.minX < -eps || f.minY < -eps || f.maxX > canvas.width + eps || f.maxY > canvas.height + eps {
-                problem(fp, "the element must lie inside the screen, 0…\(JSONNode.format(canvas.width)) × 0…\(JSONNode.format(canvas.height)) pt (got [\(JSONNode.format(f.minX)), \(JSONNode.format(f.minY)), \(JSONNode.format(f.width)), \(JSONNode.format(f.height))])")
+            let w = e.frame, eps = 1e-6
+            if w.minX < -eps || w.minY < -eps || w.maxX > canvas.width + eps || w.maxY > canvas.height + eps {
+                problem(fp, "the element must lie inside the screen, 0…\(JSONNode.format(canvas.width)) × 0…\(JSONNode.format(canvas.height)) pt (got [\(JSONNode.format(w.minX)), \(JSONNode.format(w.minY)), \(JSONNode.format(w.width)), \(JSONNode.format(w.height))])")
                 continue
             }
             if e.name == screenID {
                 problem(e.path.text, "an element must not have its screen's id \"\(screenID)\"")
                 continue
             }
+            // A screenshot is whole pixels: the region is the pixels nearest its frame's edges,
+            // so its snapshot is an exact crop and its stand-in covers exactly those pixels.
+            let f = ScreenshotRegions.rounded(e.frame, scale: scale)
             let local = Rect(0, 0, f.width, f.height)
             let standIn: Node
             switch e.hidden {
@@ -52,6 +55,13 @@ struct ScreenshotRegions {
             out.children.append(.region(id: e.name, frame: f, cornerRadius: e.cornerRadius, standIn: standIn))
         }
         return out
+    }
+
+    /// A frame with each edge moved to the nearest pixel boundary (at least one pixel a side).
+    static func rounded(_ f: Rect, scale: Double) -> Rect {
+        let x0 = (f.minX * scale).rounded(), y0 = (f.minY * scale).rounded()
+        let x1 = max(x0 + 1, (f.maxX * scale).rounded()), y1 = max(y0 + 1, (f.maxY * scale).rounded())
+        return Rect(x0 / scale, y0 / scale, (x1 - x0) / scale, (y1 - y0) / scale)
     }
 
     /// The per-channel median of the ring of pixels just outside `frame`'s pixel box (what

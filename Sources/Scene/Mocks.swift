@@ -9,7 +9,7 @@ public enum Mocks {
     public static let kinds: [(name: String, description: String)] = [
         ("list", "a table of rows: avatar, title, subtitle, chevron (cell0…, avatar0…)"),
         ("grid", "a photo grid, three columns (photo0…)"),
-        ("detail", "a detail page: hero image, title, body text (hero, title)"),
+        ("detail", "a detail page: hero image (photo: N shows the grid's photoN), title, body text (hero, title)"),
         ("feed", "Weibo-like cards: avatar, name, time, text, image grid, actions (avatar0…, photo0…)"),
         ("settings", "grouped settings: icon, title, value or switch, chevron (cell0…)"),
     ]
