@@ -223,6 +223,7 @@ public enum PresetDecoder {
             if let x = m["image"] { l.image = r.string(x, path.key("image")) } else { r.problem(path.key("image"), "an image layer needs \"image\" (a file path)", v) }
             if let x = m["fit"], let f = r.choice(x, path.key("fit"), ImageFit.allCases.map(\.rawValue)) { l.fit = ImageFit(rawValue: f)! }
         case .text:
+            l.style.lines = 0   // docs/PRESETS.md: unlimited unless `lines` says otherwise (UILabel's numberOfLines)
             if let x = m["text"] { l.text = r.string(x, path.key("text"), nonEmpty: false) } else { r.problem(path.key("text"), "a text layer needs \"text\"", v) }
             if let x = m["font"], let f = r.object(x, path.key("font"), allowed: ["size", "weight", "family"]) {
                 let fp = path.key("font")
