@@ -154,6 +154,13 @@ struct ParagraphLayout {
         return max(start, Int(trimmedEnd[cut]))
     }
 
+    /// The grapheme boundary before `p` (trailing spaces dropped), not below `floor`.
+    func boundary(before p: Int, notBelow floor: Int) -> Int {
+        var k = p - 1
+        while k > floor && !text.graphemeStart[k] { k -= 1 }
+        return max(floor, Int(trimmedEnd[max(floor, k)]))
+    }
+
     /// Where the paragraph holding scalar p ends.
     func paragraphEnd(from p: Int) -> Int {
         var k = p

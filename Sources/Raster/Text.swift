@@ -205,14 +205,18 @@ enum TextRenderer {
                 out.append(LaidLine(range: r, glyphs: p.glyphs(in: r, from: &first), width: p.width(r.lowerBound, r.upperBound)))
                 continue
             }
-            // The last allowed line: the rest of its paragraph, as much as fits before "…".
+            // The last allowed line: the rest of its paragraph, as much as fits before "…", shaped
+            // again with the "…" (so it kerns against the last letter kept).
             let dots = ParagraphLayout(e, "…", fonts: fonts, size26: size26)
-            let dotsWidth = dots.penAt[dots.text.count]
-            let cut = p.prefix(from: r.lowerBound, to: p.paragraphEnd(from: r.lowerBound), maxWidth: width, reserve: dotsWidth)
-            var glyphs = p.glyphs(in: r.lowerBound..<cut, from: &first)
-            let w = p.width(r.lowerBound, cut)
-            glyphs += dots.glyphs.map { var g = $0; g.x += w; g.cluster = cut; return g }
-            out.append(LaidLine(range: r.lowerBound..<cut, glyphs: glyphs, width: w + dotsWidth))
+            let start = r.lowerBound
+            var cut = p.prefix(from: start, to: p.paragraphEnd(from: start), maxWidth: width, reserve: dots.penAt[1])
+            var line = ParagraphLayout(e, p.string(start..<cut) + "…", fonts: fonts, size26: size26)
+            while line.penAt[line.text.count] > width && cut > start {
+                cut = p.boundary(before: cut, notBelow: start)
+                line = ParagraphLayout(e, p.string(start..<cut) + "…", fonts: fonts, size26: size26)
+            }
+            let glyphs = line.glyphs.map { var g = $0; g.cluster += start; return g }
+            out.append(LaidLine(range: start..<cut, glyphs: glyphs, width: line.penAt[line.text.count]))
         }
         return (p, out, truncated)
     }
@@ -331,5 +335,16 @@ extension Renderer {
     /// Text layout as drawn: the lines (after wrapping and truncation), line height and widths in points.
     public static func layoutText(_ s: String, style: TextStyle, width: Double) -> TextLayout {
         TextRenderer.measure(s, style: style, width: width)
+    }
+}
+
+extension Renderer {
+    /// The family of the face text in `family` is drawn with: fontconfig's best match, which is
+    /// another family when `family` is not installed (a preset's validation warns then).
+    public static func fontFamilyUsed(for family: String, weight: FontWeight) -> String? {
+        engine.withLock { e in
+            guard let k = e.match(family: family, weight: weight), let f = e.face(k), let name = f.ft.pointee.family_name else { return nil }
+            return String(cString: name)
+        }
     }
 }
