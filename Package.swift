@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry", "CUnibreak"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Raster"]),
         .testTarget(name: "PresetsTests", dependencies: ["Presets"]),

@@ -106,6 +106,9 @@ public struct Resolver {
         }
         var screens: [String: Node] = [:]
         let full = Rect(0, 0, canvas.width, canvas.height)
+        let sheets = Set(preset.timeline.compactMap { s -> String? in
+            if case .present(let id) = s.kind, s.transition == "sheet" { return id } else { return nil }
+        })
         for (id, spec) in preset.screens {
             let path = JSONPath().key("screens").key(id).text
             switch spec {
@@ -117,7 +120,8 @@ public struct Resolver {
             case .layers(let bg, let layers):
                 screens[id] = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true, children: layers.map(node))
             case .mock(let kind, let title, let tint, let dark, let seed, let items):
-                if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items) {
+                if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
+                                        presentedAsSheet: sheets.contains(id)) {
                     var root = n
                     root.id = id
                     screens[id] = root
@@ -134,7 +138,8 @@ public struct Resolver {
         func noScreen(_ id: String) -> String {
             "no screen \"\(id)\"\(FieldReader.hint(id, ids)) (screens: \(FieldReader.listing(ids)))"
         }
-        if !known.contains(preset.start) { problem("start", noScreen(preset.start)) }
+        // No screens at all is the decoder's problem to report, not every step's.
+        if !known.contains(preset.start) && !known.isEmpty { problem("start", noScreen(preset.start)) }
         enum Entry { case pushed(String), presented(String) }
         var stack: [Entry] = [.pushed(preset.start)]
         func top() -> String { switch stack.last! { case .pushed(let s), .presented(let s): return s } }
@@ -154,7 +159,7 @@ public struct Resolver {
             case .push(let id), .present(let id):
                 operation = { if case .push = spec.kind { return .push } else { return .present } }()
                 if !known.contains(id) {
-                    problem(path + ".\(operation.rawValue)", noScreen(id))
+                    if !known.isEmpty { problem(path + ".\(operation.rawValue)", noScreen(id)) }
                     // Keep the stack as the author meant it, so a later pop reports nothing more.
                     stack.append(operation == .push ? .pushed(id) : .presented(id))
                     continue
@@ -249,9 +254,11 @@ public struct Resolver {
             problem("timeline", "the story lasts \(JSONNode.format(t)) s; at most \(JSONNode.format(Limits.maxStoryDuration)) s is allowed")
         }
         if !problems.isEmpty { throw PresetError(problems) }
-        return Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height, fps: fps,
-                          background: preset.background, output: preset.output, overlays: preset.overlays, screens: screens,
-                          start: preset.start, steps: steps)
+        var storyboard = Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height, fps: fps,
+                                    background: preset.background, output: preset.output, overlays: preset.overlays, screens: screens,
+                                    start: preset.start, steps: steps)
+        storyboard.addCaptionBand()
+        return storyboard
     }
 
     func fmt(_ v: Double) -> String { String(format: "%.3f", v) }

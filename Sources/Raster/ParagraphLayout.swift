@@ -43,6 +43,7 @@ struct ParagraphLayout {
         func flush(_ end: Int, _ glyphs: inout [TextEngine.Placed]) {
             guard let f = runFace, end > runStart else { return }
             e.setSize(f, size26)
+            e.shapedScalars += end - runStart
             hb_buffer_reset(buf)
             text.scalars.withUnsafeBufferPointer { p in
                 p.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: n) {

@@ -37,6 +37,8 @@ final class TextEngine {
     var matches: [String: FaceKey?] = [:]
     var glyphs: [GlyphKey: Glyph] = [:]
     var glyphBytes = 0
+    /// Scalars handed to HarfBuzz so far: layout shapes each once (tests check it stays linear).
+    var shapedScalars = 0
 
     init() {
         FT_Init_FreeType(&library)
@@ -164,7 +166,8 @@ struct FontChain {
     /// The face for one grapheme cluster (given as its scalars).
     func face(_ e: TextEngine, for g: ArraySlice<UInt32>) -> TextEngine.Face {
         let s = g.first!
-        if let emoji, FontChain.isEmoji(g), e.hasGlyph(emoji, s) { return emoji }
+        // ASCII alone is never emoji presentation (digits, # and * need VS16): skip the check.
+        if let emoji, s >= 0x80 || g.count > 1, FontChain.isEmoji(g), e.hasGlyph(emoji, s) { return emoji }
         if e.hasGlyph(primary, s) { return primary }
         if let fallback, e.hasGlyph(fallback, s) { return fallback }
         if let emoji, e.hasGlyph(emoji, s) { return emoji }
@@ -270,8 +273,11 @@ enum TextRenderer {
                 case .center: x0 = dev.minX + (dev.width - lw) / 2
                 case .right: x0 = dev.maxX - lw
                 }
+                // Glyphs far outside the box (a line much wider than the screen) are not looked up.
+                let reach = 4 * px + 4
                 for g in glyphs {
                     let gx = x0 + g.x
+                    if gx > Double(box.x1) + reach || gx < Double(box.x0) - 2 * reach { continue }
                     let ix = Int(gx.rounded(.down))
                     let phase = min(3, Int(((gx - Double(ix)) * 4).rounded(.down)))
                     guard let gl = e.glyph(g.face, g.gid, size26: size26, phase: phase), gl.w > 0 else { continue }
@@ -347,4 +353,8 @@ extension Renderer {
             return String(cString: name)
         }
     }
+
+    /// How many Unicode scalars text layout has shaped in this process (each text once, plus the
+    /// "…" of a truncated line): the measure of its cost that does not depend on the machine.
+    public static var shapedScalarCount: Int { engine.withLock { $0.shapedScalars } }
 }
