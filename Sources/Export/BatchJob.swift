@@ -206,8 +206,8 @@ public enum BatchJob {
         let base = URL(fileURLWithPath: e.input).deletingLastPathComponent().path
         let preset: Preset, storyboard: Storyboard
         do {
-            preset = try PresetDecoder.decode(text: string, file: e.input, defaultName: stem)
-            storyboard = try Resolver(file: e.input, baseDirectory: base).resolve(preset, overrides: options.overrides)
+            let checked = try PresetCheck.run(text: string, file: e.input, baseDirectory: base, defaultName: stem, overrides: options.overrides)
+            (preset, storyboard) = (checked.preset, checked.storyboard)
         } catch { return .failure(error) }
         let chosen = options.format ?? storyboard.output.format ?? "mp4"
         guard let format = OutputFormat(rawValue: chosen) else {

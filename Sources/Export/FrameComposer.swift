@@ -45,7 +45,7 @@ public final class FrameComposer: Sendable {
             }
         }
         let keyList = keys.sorted { ($0.screen, $0.hidden.joined(separator: ",")) < ($1.screen, $1.hidden.joined(separator: ",")) }
-        let w = storyboard.pixelWidth, h = storyboard.pixelHeight
+        let w = storyboard.pixelWidth, h = storyboard.screenPixelHeight
         let jobsToRender = elementJobs
         let rendered = parallelMap(count: keyList.count + jobsToRender.count) { i -> Bitmap in
             if i < keyList.count {
@@ -196,11 +196,15 @@ public final class FrameComposer: Sendable {
     public func render(_ plan: Plan, into target: Bitmap, rows: Range<Int>? = nil) {
         let r = rows ?? 0..<target.height
         target.invalidateCaches()
+        // The screen's rows; those below (the caption band) show the background.
+        let screen = r.clamped(to: 0..<storyboard.screenPixelHeight)
+        let band = r.clamped(to: storyboard.screenPixelHeight..<max(storyboard.screenPixelHeight, target.height))
+        if !band.isEmpty { fillPixels(target.pixels + band.lowerBound * target.width, backgroundPixel, band.count * target.width) }
         if let copy = plan.copy {
-            (target.pixels + r.lowerBound * target.width).update(from: copy.pixels + r.lowerBound * copy.width, count: r.count * target.width)
+            (target.pixels + screen.lowerBound * target.width).update(from: copy.pixels + screen.lowerBound * copy.width, count: screen.count * target.width)
         } else if let scene = plan.scene {
-            fillPixels(target.pixels + r.lowerBound * target.width, backgroundPixel, r.count * target.width)
-            Renderer.render(scene, scale: storyboard.scale, into: target, rows: r)
+            fillPixels(target.pixels + screen.lowerBound * target.width, backgroundPixel, screen.count * target.width)
+            if !screen.isEmpty { Renderer.render(scene, scale: storyboard.scale, into: target, rows: screen) }
         }
         overlays.paint(plan.overlays, into: target, rows: r)
     }

@@ -14,9 +14,16 @@ public enum Mocks {
         ("settings", "grouped settings: icon, title, value or switch, chevron (cell0…)"),
     ]
 
-    /// A mock screen of `size` points, or nil for an unknown kind.
+    /// A mock screen of `size` points, or nil for an unknown kind. Presented as a sheet it has
+    /// no status bar: a real sheet shows none (the gap above it shows the presenting screen's).
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
-                              dark: Bool = false, seed: Int = 0, items: Int? = nil) -> Node? {
+                              dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false) -> Node? {
+        guard var root = build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items) else { return nil }
+        if presentedAsSheet { root.children.removeAll { $0.id == "statusBar" } }
+        return root
+    }
+
+    static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?) -> Node? {
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
         switch kind {
         case "list": return b.list(title: title ?? "Messages", items: items ?? 14)
