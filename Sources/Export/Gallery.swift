@@ -13,10 +13,11 @@ import Raster
 /// a download link), its contact sheet and progress plot, and the manifest's facts. With a
 /// baseline (`batch --baseline`) the baseline clip plays beside the new one above the diff strip.
 public enum Gallery {
-    /// The folder beside index.html that holds the rendered images and copied clips.
-    public static let assets = "gallery"
+    /// The folder beside index.html that holds the rendered images and copied clips (the name
+    /// browsers give a saved page's files; a static host serves it as it is).
+    public static let assets = "index_files"
 
-    /// Writes DIR/index.html and DIR/gallery/…; returns the page's path. Presets that cannot be
+    /// Writes DIR/index.html and DIR/index_files/…; returns the page's path. Presets that cannot be
     /// loaded (moved, or invalid) get no images: their facts and error text still show.
     @discardableResult
     public static func write(_ facts: GalleryFacts, to dir: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -101,7 +102,7 @@ struct GalleryFiles {
     }
 
     /// A file inside `dir` is referenced where it is; one elsewhere is hard-linked (else copied)
-    /// into DIR/gallery/, so the folder is self-contained.
+    /// into DIR/index_files/, so the folder is self-contained.
     static func bring(_ path: String, into dir: String, as name: String) throws -> String {
         let root = URL(fileURLWithPath: dir).standardizedFileURL.resolvingSymlinksInPath().path + "/"
         let full = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path

@@ -105,11 +105,13 @@ enum GalleryHTML {
 
     static func facts(_ i: GalleryItem) -> String {
         var rows: [(String, String)] = [("preset", escape(i.input))]
-        if let o = i.output { rows.append(("output", escape(o))) }
+        if let o = i.output { rows.append(("output", escape(o) + (GalleryFiles.isFile(o) ? "" : " (not written)"))) }
+        if let b = i.baseline { rows.append(("baseline", escape(b))) }
         if let n = i.frames { rows.append(("frames", "\(n)")) }
         if let d = i.duration { rows.append(("story", String(format: "%.3f s", d))) }
         if let w = i.wallTime { rows.append(("wall time", String(format: "%.2f s", w))) }
-        if let p = i.psnrMin { rows.append(("PSNR min", p.isFinite ? String(format: "%.2f dB", p) : "identical")) }
+        if let p = i.psnrMin { rows.append(("PSNR min", String(format: "%.2f dB", p))) }
+        else if i.baseline != nil, i.ssimMin != nil { rows.append(("PSNR min", "identical to the baseline")) }
         if let s = i.ssimMin { rows.append(("SSIM min", String(format: "%.6f", s))) }
         if let w = i.worstFrame { rows.append(("worst frame", "\(w)")) }
         if let h = i.sha256 { rows.append(("sha256", "<code>\(escape(h))</code>")) }

@@ -10,7 +10,7 @@ segue gallery MANIFEST -o DIR [--jobs N]
 Writes DIR/index.html: a self-contained page (no network) of the batch MANIFEST describes —
 per preset its clip (muted, looping; ProRes/HEVC: a download link), poster, contact sheet,
 progress plot and the manifest's facts, failures first, with status filters. Clips outside DIR
-are linked or copied into DIR/gallery/. `segue batch … --gallery` writes the same beside its outputs.
+are linked or copied into DIR/index_files/. `segue batch … --gallery` writes the same beside its outputs.
 """
 
 func gallery(_ args: [String]) throws {
