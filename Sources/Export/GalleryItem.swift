@@ -48,7 +48,7 @@ public struct GalleryFacts: Sendable {
             throw BatchError("\(file): not a JSON object (expected a manifest written by segue batch --manifest)")
         }
         guard let presets = root["presets"] as? [[String: Any]] else {
-            throw BatchError("\(file): presets: expected an array of presets, found \(root["presets"].map { "\(type(of: $0))" } ?? "nothing")")
+            throw BatchError("\(file): presets: expected an array of presets, found \(jsonKind(root["presets"]))")
         }
         func path(_ v: Any?) -> String? {
             guard let p = v as? String, !p.isEmpty else { return nil }
@@ -71,6 +71,19 @@ public struct GalleryFacts: Sendable {
         return GalleryFacts(segue: root["segue"] as? String, shard: root["shard"] as? String,
                             exitCode: (root["exitCode"] as? NSNumber)?.intValue, interrupted: root["interrupted"] as? Bool ?? false,
                             items: items)
+    }
+}
+
+/// A JSON value's kind, for error messages.
+func jsonKind(_ v: Any?) -> String {
+    switch v {
+    case nil: return "nothing"
+    case is NSNull: return "null"
+    case is NSNumber: return "a number"
+    case is String: return "a string"
+    case is [Any]: return "an array"
+    case is [String: Any]: return "an object"
+    default: return "\(type(of: v!))"
     }
 }
 

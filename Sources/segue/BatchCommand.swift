@@ -87,7 +87,7 @@ func batch(_ args: [String]) throws {
     if report.interrupted { throw Failure(code: report.exitCode, message: "") }
     if a.flags.contains("--gallery") { try batchGallery(report, o, quiet: a.flags.contains("--quiet")) }
     let count = { (s: BatchStatus) in report.entries.filter { $0.status == s }.count }
-    let summary = "batch: \(report.entries.count) preset\(report.entries.count == 1 ? "" : "s"): \(count(.ok)) rendered, \(count(.cached)) cached, "
+    let summary = "batch: \(report.entries.count) preset\(report.entries.count == 1 ? "" : "s"): \(count(.ok) + count(.changed) + count(.new)) rendered, \(count(.cached)) cached, "
         + "\(count(.failed)) failed, \(count(.invalid)) invalid, \(count(.skipped)) skipped"
         + (o.baseline == nil ? "" : "; against the baseline: \(count(.changed)) changed, \(count(.new)) new")
     if report.exitCode != 0 { throw Failure(code: report.exitCode, message: "segue: \(summary)") }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Media
 
 /// `batch --gallery` and `segue gallery` in a real browser: Debian's chromium, headless, loads the
 /// page (a copy with a probe script first in <head>) and the probe writes into the DOM whether
@@ -107,6 +108,12 @@ final class GalleryTests: XCTestCase {
         XCTAssertTrue(page.contains("download 002-clip-prores.mov") || page.contains("download clip-prores.mov"), page)
         XCTAssertEqual(page.components(separatedBy: "<video").count - 1, 2)
         XCTAssertTrue(page.contains("status") && page.contains("data-filter=\"invalid\""))
+        // The poster is the frame in the middle of the first transition: the push runs 0.2–0.4 s.
+        XCTAssertEqual(try CLI.run(["frames", "p/clip-prores.json", "--at", "0.3", "-o", "f", "--quiet"], in: dir).status, 0)
+        let poster = try ImageDecoder.decode(path: dir + "/out/index_files/002-clip-prores.poster.png")
+        let frame3 = try ImageDecoder.decode(path: dir + "/f/frame-00003.png")
+        XCTAssertEqual(Data(bytes: poster.pixels, count: poster.byteCount), Data(bytes: frame3.pixels, count: frame3.byteCount))
+        XCTAssertTrue(page.contains("poster=\"index_files/001-clip-mp4.poster.png\""))
         // 3 presets × (sheet, plot) + the ProRes clip's poster (the inline clips' posters are attributes).
         assertPlays(try browse(dir + "/out"), videos: 2, images: 7)
 
@@ -117,6 +124,10 @@ final class GalleryTests: XCTestCase {
         try FileManager.default.removeItem(atPath: dir + "/p")
         assertPlays(try browse(dir + "/review"), videos: 2, images: 7)
         XCTAssertEqual(try CLI.run(["gallery", "missing.json", "-o", "x"], in: dir).status, 2)
+        try Data("{ \"presets\": 3 }".utf8).write(to: URL(fileURLWithPath: dir + "/not-a-manifest.json"))
+        let bad = try CLI.run(["gallery", "not-a-manifest.json", "-o", "x"], in: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("not-a-manifest.json: presets: expected an array of presets"), bad.stderr)
     }
 }
 
