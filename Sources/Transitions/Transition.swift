@@ -172,6 +172,10 @@ public struct Parameters: Sendable {
         if case .string(let s)? = values[name] { return s }
         return fallback
     }
+    public func bool(_ name: String, _ fallback: Bool) -> Bool {
+        if case .bool(let b)? = values[name] { return b }
+        return fallback
+    }
     public func tracks(_ name: String) -> [String: [Keyframe]] {
         if case .tracks(let t)? = values[name] { return t }
         return [:]
