@@ -36,9 +36,9 @@ public final class FrameComposer: Sendable {
         // screens with those elements hidden plus each element on its own.
         var keys = Set(storyboard.screens.keys.map { SnapshotKey(screen: $0) })
         var elementJobs: [(step: Int, k: Int, screen: String, id: String)] = []
-        // An element on one screen only (navigation-zoom's source) is hidden and snapshotted there
-        // alone; it stands for both sides of its match.
-        func has(_ screen: String, _ id: String) -> Bool { storyboard.screens[screen]!.find(id: id) != nil }
+        // An element on one side only (navigation-zoom's source: the other side's id is "") is
+        // hidden and snapshotted there alone; it stands for both sides of its match.
+        func has(_ screen: String, _ id: String) -> Bool { !id.isEmpty && storyboard.screens[screen]!.find(id: id) != nil }
         for step in storyboard.steps where !step.matches.isEmpty {
             keys.insert(SnapshotKey(screen: step.before, hidden: step.matches.map(\.from).filter { has(step.before, $0) }.sorted()))
             keys.insert(SnapshotKey(screen: step.after, hidden: step.matches.map(\.to).filter { has(step.after, $0) }.sorted()))

@@ -218,7 +218,7 @@ public struct Resolver {
                 }
                 if transition.usesMatchedElements {
                     guard let a = screens[before], let b = screens[after] else { return nil }
-                    let pairs = transition.sourceElement.map { sourcePair($0, spec, operation.isForward ? a : b, path: path, name: name, problem: problem) }
+                    let pairs = transition.sourceElement.map { sourcePair($0, spec, operation.isForward ? a : b, forward: operation.isForward, path: path, name: name, problem: problem) }
                         ?? matchPairs(spec, a, b, path: path, name: name, problem: problem)
                     if pairs.isEmpty { return nil }
                     step.matches = pairs

@@ -7,10 +7,12 @@ import Transitions
 // device's own value.
 
 extension Resolver {
-    /// The one matched pair of a source-element transition: the element as (id, id), which
-    /// FrameComposer finds on the underneath screen alone. Problems: `match` given as well, or no
-    /// such element on the screen underneath (the path is the parameter's).
-    func sourcePair(_ id: String, _ spec: StepSpec, _ underneath: Node, path: String, name: String,
+    /// The one matched pair of a source-element transition: the element's id on the underneath
+    /// side and "" (no element) on the other — (id, "") for a push or present, ("", id) for a pop
+    /// or dismiss — so FrameComposer snapshots and hides it on the underneath screen alone, even if
+    /// the other screen has an element of that id. Problems: `match` given as well, or no such
+    /// element on the screen underneath (the path is the parameter's).
+    func sourcePair(_ id: String, _ spec: StepSpec, _ underneath: Node, forward: Bool, path: String, name: String,
                     problem: (String, String) -> Void) -> [(from: String, to: String)] {
         if id.isEmpty {
             problem(path + ".transition", "\(name) needs the element it grows out of: give \"source\", an id on \"\(underneath.id ?? "?")\" (ids: \(underneath.allIDs.dropFirst().joined(separator: ", ")))")
@@ -20,7 +22,7 @@ extension Resolver {
             problem(path + ".match", "\(name) takes its element from its parameter (\"\(id)\"), not from match; remove \"match\"")
             return []
         }
-        if underneath.find(id: id) != nil && id != underneath.id { return [(id, id)] }
+        if underneath.find(id: id) != nil && id != underneath.id { return forward ? [(id, "")] : [("", id)] }
         let at = spec.parameters.first { if case .string(let s) = $0.value.node.value { return s == id } else { return false } }
         problem(at?.value.path.text ?? path + ".transition",
                 "no element \"\(id)\" on the screen underneath, \"\(underneath.id ?? "?")\" (ids: \(underneath.allIDs.dropFirst().joined(separator: ", ")))")
