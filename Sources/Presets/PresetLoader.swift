@@ -2,17 +2,54 @@ import Foundation
 
 /// Reads a preset file (or a built-in demo) and resolves it.
 public enum PresetLoader {
-    public static func load(path: String, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
-        let text = try readText(path: path)
-        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let preset = try PresetDecoder.decode(text: text, file: path, defaultName: name)
-        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try Resolver(file: path, baseDirectory: base).resolve(preset, overrides: overrides)
+    /// `only`: the `--only KEY=VALUE,...` of a matrix preset (PresetSource.select).
+    public static func load(path: String, overrides: Overrides = Overrides(), only: String? = nil) throws(PresetError) -> Storyboard {
+        let source = try self.source(path: path)
+        let clip = try source.select(only)
+        return try resolve(source, clip, overrides: overrides)
     }
 
-    /// Decodes and resolves without rendering (`segue validate`).
+    /// The file parsed, not yet decoded: its matrix, if any, says which clips it holds.
+    public static func source(path: String) throws(PresetError) -> PresetSource {
+        let text = try readText(path: path)
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return try PresetSource.parse(text: text, file: path, defaultName: name)
+    }
+
+    /// One clip of a source, decoded and resolved (assets relative to the file's folder).
+    public static func resolve(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
+        let preset = try source.preset(clip)
+        let base = URL(fileURLWithPath: source.file).deletingLastPathComponent().path
+        do { return try Resolver(file: source.file, baseDirectory: base).resolve(preset, overrides: overrides) } catch {
+            throw clip.map { error.in($0) } ?? error
+        }
+    }
+
+    /// Decodes and resolves without rendering (`segue validate`): every clip of a matrix, one at a
+    /// time (each combination's problems name it).
     public static func validate(path: String) -> [Problem] {
-        do { _ = try load(path: path); return [] } catch { return error.problems }
+        let source: PresetSource
+        do { source = try self.source(path: path) } catch { return error.problems }
+        guard let matrix = source.matrix else {
+            do { _ = try resolve(source, nil); return [] } catch { return error.problems }
+        }
+        // A problem every combination has (a typo outside the matrix) is one line, not one per clip.
+        var found: [(problem: Problem, labels: [String])] = []
+        var index: [Problem: Int] = [:]
+        for clip in matrix.combinations {
+            do { _ = try resolve(source, clip) } catch {
+                for p in error.problems {
+                    var plain = p
+                    plain.message = String(p.message.dropLast(" [in combination \(clip.label)]".count))
+                    if let i = index[plain] { found[i].labels.append(clip.label) } else { index[plain] = found.count; found.append((plain, [clip.label])) }
+                }
+            }
+            if found.count >= 200 { break }
+        }
+        return found.flatMap { f -> [Problem] in
+            if f.labels.count == matrix.count && matrix.count > 1 { var p = f.problem; p.message += " [in every combination]"; return [p] }
+            return f.labels.map { var p = f.problem; p.message += " [in combination \($0)]"; return p }
+        }
     }
 
     public static func demo(named name: String, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
