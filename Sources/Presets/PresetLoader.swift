@@ -18,9 +18,15 @@ public enum PresetLoader {
 
     /// One clip of a source, decoded and resolved (assets relative to the file's folder).
     public static func resolve(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
+        try decode(source, clip, overrides: overrides).storyboard
+    }
+
+    /// The clip's decoded preset and its storyboard.
+    public static func decode(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides()) throws(PresetError)
+        -> (preset: Preset, storyboard: Storyboard) {
         let preset = try source.preset(clip)
         let base = URL(fileURLWithPath: source.file).deletingLastPathComponent().path
-        do { return try Resolver(file: source.file, baseDirectory: base).resolve(preset, overrides: overrides) } catch {
+        do { return (preset, try Resolver(file: source.file, baseDirectory: base).resolve(preset, overrides: overrides)) } catch {
             throw clip.map { error.in($0) } ?? error
         }
     }
