@@ -8,8 +8,8 @@ SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
     libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-wqy-microhei)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
-# child's peak memory.
-SEGUE_TEST_PACKAGES=(ffmpeg time)
+# child's peak memory; jq for the CI recipes docs/CI.md runs (MatrixRecipeTests).
+SEGUE_TEST_PACKAGES=(ffmpeg time jq)
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 

@@ -234,8 +234,8 @@ public enum BatchJob {
         do {
             var key: String?
             if let cache, let ext, let out = e.output {
-                let k = try RenderCache.key(presetText: p.text, name: p.name, assets: p.assets, format: p.format.rawValue,
-                                            options: BatchPlan.cacheOptions(e, options))
+                let k = try RenderCache.key(presetText: BatchPlan.cacheText(e, p.text), name: p.name, assets: p.assets, format: p.format.rawValue,
+                                            options: options.cacheOptions)
                 key = k
                 e.cacheKey = k
                 if let hit = cache.lookup(key: k, ext: ext) {

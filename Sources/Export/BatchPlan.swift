@@ -38,8 +38,13 @@ public enum BatchPlan {
         return try PresetLoader.decode(source, e.combination, overrides: overrides)
     }
 
-    /// The combination's part of the cache key: each combination is cached on its own.
-    static func cacheOptions(_ e: BatchEntry, _ options: BatchOptions) -> String {
-        options.cacheOptions + (e.combination.map { " matrix=\($0.query)" } ?? "")
+    /// The preset text the cache key hashes: a plain preset's file; a combination's own tree
+    /// (PresetSource.canonicalText), so each combination is cached on its own and adding a value
+    /// to the matrix leaves the other clips' keys as they were.
+    static func cacheText(_ e: BatchEntry, _ text: Data) -> Data {
+        guard let c = e.combination, let s = String(data: text, encoding: .utf8) else { return text }
+        let stem = URL(fileURLWithPath: e.input).deletingPathExtension().lastPathComponent
+        guard let source = try? PresetSource.parse(text: s, file: e.input, defaultName: stem) else { return text }
+        return Data(("matrix clip\n" + source.canonicalText(c)).utf8)
     }
 }

@@ -104,3 +104,35 @@ extension Matrix {
         r.problem(path, "a matrix preset describes several clips: pick one with --only KEY=VALUE,... or render them all with segue batch", node)
     }
 }
+
+extension PresetSource {
+    /// The clip's tree as canonical text (keys in written order, no positions): what decides the
+    /// clip's bytes besides its assets and options. The cache keys a combination by it, so adding
+    /// a value to a matrix re-renders only the new combinations.
+    public func canonicalText(_ c: MatrixCombination?) -> String {
+        var out = ""
+        PresetSource.write(c.map { MatrixSubstitution.apply($0, to: root, name: name(of: $0)) } ?? root, to: &out)
+        return out
+    }
+
+    static func write(_ n: JSONNode, to out: inout String) {
+        switch n.value {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let d): out += JSONNode.format(d)
+        case .string(let s): out += String(reflecting: s)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() { if i > 0 { out += "," }; write(item, to: &out) }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, m) in members.enumerated() {
+                if i > 0 { out += "," }
+                out += String(reflecting: m.key) + ":"
+                write(m.value, to: &out)
+            }
+            out += "}"
+        }
+    }
+}

@@ -86,6 +86,19 @@ final class MatrixBatchTests: XCTestCase {
         XCTAssertEqual(second.map { $0["status"] as? String }, Array(repeating: "cached", count: 12))
         XCTAssertEqual(second.map { $0["sha256"] as? String }, entries.map { $0["sha256"] as? String })
         XCTAssertEqual(Set(second.compactMap { $0["cacheKey"] as? String }).count, 12)
+        // A device more: only its 4 combinations render; the 12 keep their keys.
+        let file = dir + "/p/matrix-demo.json"
+        try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: #""iphone-16-pro"]"#, with: #""iphone-16-pro", "iphone-13"]"#)
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let more = try CLI.run(args.map { $0 == "m.json" ? "m3.json" : $0 }, in: dir)
+        XCTAssertEqual(more.status, 0, more.stderr)
+        let third = clips(try json(dir + "/m3.json"))
+        XCTAssertEqual(third.count, 16)
+        for e in third {
+            let new = (e["name"] as? String ?? "").contains("iphone-13-")
+            XCTAssertEqual(e["status"] as? String, new ? "ok" : "cached", e["name"] as? String ?? "")
+        }
+        XCTAssertEqual(third.prefix(12).map { $0["cacheKey"] as? String }, second.map { $0["cacheKey"] as? String })
     }
 
     func testShardsSplitCombinationsByTheirKeysHash() throws {
