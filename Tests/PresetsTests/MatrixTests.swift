@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-import Geometry
 import Presets
 
 /// A preset's "matrix" (issue 21): GitHub Actions' expansion, clip names, substitution into the
@@ -114,12 +113,16 @@ final class MatrixTests: XCTestCase {
         XCTAssertEqual(p.device.name, "iphone-se")
         XCTAssertEqual(p.fps, 24)
         XCTAssertEqual(p.scale, 1.5)
-        guard case .color(let bg) = p.background else { return XCTFail("background \(p.background)") }
-        XCTAssertEqual(bg, Color(hex: "#102030"))
+        // The colours as the decoder reads them from a preset written without a matrix.
+        let plain = try PresetDecoder.decode(text: #"""
+        { "segue": 1, "background": "#102030", "screens": { "a": { "mock": "list", "tint": "#00FF00" } }, "start": "a", "timeline": [ { "hold": 1 } ] }
+        """#, file: "p.json", defaultName: "p")
+        guard case .mock(_, _, let plainTint, _, _, _) = plain.screens[0].1 else { return XCTFail("plain") }
+        XCTAssertEqual("\(p.background)", "\(plain.background)")
         for (id, screen) in p.screens {
             guard case .mock(_, let title, let tint, let dark, _, _) = screen else { return XCTFail(id) }
             XCTAssertTrue(dark, id)
-            XCTAssertEqual(tint, Color(hex: "#00FF00"), id)
+            XCTAssertEqual(tint, plainTint, id)
             XCTAssertEqual(title, id == "a" ? "Apple" : "$animal", id)
         }
         XCTAssertEqual(p.timeline[1].transition, "pan-back")
