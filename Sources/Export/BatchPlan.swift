@@ -35,7 +35,8 @@ public enum BatchPlan {
     static func resolve(_ e: BatchEntry, text: String, overrides: Overrides) throws(PresetError) -> (Preset, Storyboard) {
         let stem = URL(fileURLWithPath: e.input).deletingPathExtension().lastPathComponent
         let source = try PresetSource.parse(text: text, file: e.input, defaultName: stem)
-        return try PresetLoader.decode(source, e.combination, overrides: overrides)
+        let checked = try PresetLoader.check(source, e.combination, overrides: overrides)
+        return (checked.preset, checked.storyboard)
     }
 
     /// The preset text the cache key hashes: a plain preset's file; a combination's own tree

@@ -2,11 +2,19 @@ import Foundation
 
 /// Reads a preset file (or a built-in demo) and resolves it.
 public enum PresetLoader {
+    /// Warnings (an unknown font family) go to `warn`: by default one line each on stderr.
     /// `only`: the `--only KEY=VALUE,...` of a matrix preset (PresetSource.select).
-    public static func load(path: String, overrides: Overrides = Overrides(), only: String? = nil) throws(PresetError) -> Storyboard {
+    public static func load(path: String, overrides: Overrides = Overrides(), only: String? = nil,
+                            warn: (Problem) -> Void = PresetLoader.printWarning) throws(PresetError) -> Storyboard {
+        let checked = try check(path: path, overrides: overrides, only: only)
+        checked.warnings.forEach(warn)
+        return checked.storyboard
+    }
+
+    /// Decoded and resolved in one pass (PresetCheck): every problem of the file at once.
+    public static func check(path: String, overrides: Overrides = Overrides(), only: String? = nil) throws(PresetError) -> CheckedPreset {
         let source = try self.source(path: path)
-        let clip = try source.select(only)
-        return try resolve(source, clip, overrides: overrides)
+        return try check(source, try source.select(only), overrides: overrides)
     }
 
     /// The file parsed, not yet decoded: its matrix, if any, says which clips it holds.
@@ -16,46 +24,33 @@ public enum PresetLoader {
         return try PresetSource.parse(text: text, file: path, defaultName: name)
     }
 
-    /// One clip of a source, decoded and resolved (assets relative to the file's folder).
-    public static func resolve(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
-        try decode(source, clip, overrides: overrides).storyboard
-    }
-
-    /// The clip's decoded preset and its storyboard.
-    public static func decode(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides()) throws(PresetError)
-        -> (preset: Preset, storyboard: Storyboard) {
-        let preset = try source.preset(clip)
+    /// One clip of a source (nil: a plain preset), checked in one pass; its problems name the
+    /// combination. Assets resolve against the file's folder.
+    public static func check(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides()) throws(PresetError) -> CheckedPreset {
         let base = URL(fileURLWithPath: source.file).deletingLastPathComponent().path
-        do { return (preset, try Resolver(file: source.file, baseDirectory: base).resolve(preset, overrides: overrides)) } catch {
-            throw clip.map { error.in($0) } ?? error
-        }
+        do {
+            return try PresetCheck.run(text: source.text, file: source.file, baseDirectory: base, defaultName: source.defaultName,
+                                       overrides: overrides, tree: source.tree(clip))
+        } catch { throw clip.map { error.in($0) } ?? error }
     }
 
-    /// Decodes and resolves without rendering (`segue validate`): every clip of a matrix, one at a
-    /// time (each combination's problems name it).
-    public static func validate(path: String) -> [Problem] {
+    public static func resolve(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
+        try check(source, clip, overrides: overrides).storyboard
+    }
+
+    /// Decodes and resolves without rendering (`segue validate`): the problems, then the warnings;
+    /// every clip of a matrix, one at a time (MatrixValidation).
+    public static func validate(path: String) -> (problems: [Problem], warnings: [Problem]) {
         let source: PresetSource
-        do { source = try self.source(path: path) } catch { return error.problems }
-        guard let matrix = source.matrix else {
-            do { _ = try resolve(source, nil); return [] } catch { return error.problems }
+        do { source = try self.source(path: path) } catch { return (error.problems, error.warnings) }
+        guard source.matrix != nil else {
+            do { return ([], try check(source, nil).warnings) } catch { return (error.problems, error.warnings) }
         }
-        // A problem every combination has (a typo outside the matrix) is one line, not one per clip.
-        var found: [(problem: Problem, labels: [String])] = []
-        var index: [Problem: Int] = [:]
-        for clip in matrix.combinations {
-            do { _ = try resolve(source, clip) } catch {
-                for p in error.problems {
-                    var plain = p
-                    plain.message = String(p.message.dropLast(" [in combination \(clip.label)]".count))
-                    if let i = index[plain] { found[i].labels.append(clip.label) } else { index[plain] = found.count; found.append((plain, [clip.label])) }
-                }
-            }
-            if found.count >= 200 { break }
-        }
-        return found.flatMap { f -> [Problem] in
-            if f.labels.count == matrix.count && matrix.count > 1 { var p = f.problem; p.message += " [in every combination]"; return [p] }
-            return f.labels.map { var p = f.problem; p.message += " [in combination \($0)]"; return p }
-        }
+        return MatrixValidation.validate(source)
+    }
+
+    public static func printWarning(_ p: Problem) {
+        FileHandle.standardError.write(Data((p.description + "\n").utf8))
     }
 
     public static func demo(named name: String, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
@@ -63,8 +58,8 @@ public enum PresetLoader {
             throw PresetError([Problem(file: "--demo", path: "", message: "unknown demo \"\(name)\" (expected one of: \(Demos.all.map(\.name).joined(separator: ", ")))")])
         }
         let file = "demo:\(name)"
-        let preset = try PresetDecoder.decode(text: demo.json, file: file, defaultName: name)
-        return try Resolver(file: file, baseDirectory: FileManager.default.currentDirectoryPath).resolve(preset, overrides: overrides)
+        return try PresetCheck.run(text: demo.json, file: file, baseDirectory: FileManager.default.currentDirectoryPath,
+                                   defaultName: name, overrides: overrides).storyboard
     }
 
     static func readText(path: String) throws(PresetError) -> String {

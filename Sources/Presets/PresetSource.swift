@@ -5,23 +5,25 @@
 public struct PresetSource: Sendable {
     public let file: String
     public let defaultName: String
+    /// The file's text: PresetCheck reads positions and duplicate keys from it.
+    public let text: String
     let root: JSONNode
     public let matrix: Matrix?
 
     public static func parse(text: String, file: String, defaultName: String) throws(PresetError) -> PresetSource {
         let root: JSONNode
         do {
-            root = try JSONReader.parse(text)
+            root = try JSONReader.parseDocument(text).0  // duplicate keys: PresetCheck reports them
         } catch {
             throw PresetError([Problem(file: file, path: "", message: "invalid JSON: \(error.message)", position: error.position)])
         }
-        guard let node = root["matrix"] else { return PresetSource(file: file, defaultName: defaultName, root: root, matrix: nil) }
+        guard let node = root["matrix"] else { return PresetSource(file: file, defaultName: defaultName, text: text, root: root, matrix: nil) }
         let r = FieldReader(file: file)
         let base = PresetSource.baseName(root, defaultName: defaultName)
         guard let m = Matrix.parse(node, JSONPath().key("matrix"), r, root: root, baseName: base), r.problems.isEmpty else {
             throw PresetError(r.problems.isEmpty ? [Problem(file: file, path: "matrix", message: "invalid matrix", position: node.position)] : r.problems)
         }
-        return PresetSource(file: file, defaultName: defaultName, root: root, matrix: m)
+        return PresetSource(file: file, defaultName: defaultName, text: text, root: root, matrix: m)
     }
 
     /// The preset's `name` (the decoder checks it), else the file's.
@@ -41,11 +43,20 @@ public struct PresetSource: Sendable {
         PresetSource.baseName(root, defaultName: defaultName) + "-" + c.nameSuffix
     }
 
-    /// The preset of one clip (nil: a plain preset). Problems name the combination they belong to.
+    /// The decoded (not resolved) preset of one clip (nil: a plain preset).
     public func preset(_ c: MatrixCombination?) throws(PresetError) -> Preset {
-        guard let c else { return try PresetDecoder.decode(root: root, file: file, defaultName: defaultName) }
-        let tree = MatrixSubstitution.apply(c, to: root, name: name(of: c))
-        do { return try PresetDecoder.decode(root: tree, file: file, defaultName: defaultName) } catch { throw error.in(c) }
+        let (p, problems, _) = try PresetCheck.decodeCounting(text: text, file: file, defaultName: defaultName, tree: tree(c))
+        if let p, problems.isEmpty { return p }
+        let e = PresetError(problems.isEmpty ? [Problem(file: file, path: "", message: "invalid preset")] : problems)
+        throw c.map { e.in($0) } ?? e
+    }
+
+    /// What PresetCheck decodes for one clip: the parsed tree with the combination applied (nil:
+    /// the tree as parsed).
+    public func tree(_ c: MatrixCombination?) -> (@Sendable (JSONNode) -> JSONNode)? {
+        guard let c else { return nil }
+        let name = name(of: c)
+        return { MatrixSubstitution.apply(c, to: $0, name: name) }
     }
 
     /// The clip `--only KEY=VALUE,...` picks (nil for a plain preset without `--only`). Without
@@ -89,11 +100,13 @@ public struct PresetSource: Sendable {
 extension PresetError {
     /// The same problems, each saying which combination of a matrix it was found in.
     public func `in`(_ c: MatrixCombination) -> PresetError {
-        PresetError(problems.map { p in
+        var e = self
+        e.problems = problems.map { p in
             var p = p
             p.message += " [in combination \(c.label)]"
             return p
-        })
+        }
+        return e
     }
 }
 
