@@ -17,7 +17,7 @@ public enum Limits {
 
 /// JSON text → `Preset`, every problem collected.
 public enum PresetDecoder {
-    static let topKeys = ["segue", "name", "device", "scale", "fps", "background", "output", "overlays", "screens", "start", "timeline"]
+    static let topKeys = ["segue", "name", "device", "scale", "fps", "background", "output", "overlays", "screens", "start", "timeline", "matrix"]
 
     public static func decode(text: String, file: String, defaultName: String) throws(PresetError) -> Preset {
         let (preset, problems) = try PresetCheck.decode(text: text, file: file, defaultName: defaultName)
@@ -28,6 +28,7 @@ public enum PresetDecoder {
     static func decode(_ root: JSONNode, _ r: FieldReader, defaultName: String) -> Preset? {
         let top = JSONPath()
         guard let o = r.object(root, top, allowed: topKeys, required: ["segue", "screens", "start", "timeline"]) else { return nil }
+        if let v = o["matrix"] { Matrix.refuseUnexpanded(v, top.key("matrix"), r) }
         if let v = o["segue"] {
             if case .number(1) = v.value {} else { r.problem(top.key("segue"), "unsupported format version: expected 1 (got \(v.summary))", v) }
         }
