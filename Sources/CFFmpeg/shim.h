@@ -36,6 +36,8 @@ static inline const char *segue_av_strerror(int errnum, char *buf, size_t size) 
 
 static inline int segue_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
 static inline int segue_codec_flag_closed_gop(void) { return (int)AV_CODEC_FLAG_CLOSED_GOP; }
+static inline int segue_codec_flag_qscale(void) { return (int)AV_CODEC_FLAG_QSCALE; }
+static inline int segue_ff_qp2lambda(void) { return FF_QP2LAMBDA; }
 static inline int segue_fmt_flag_globalheader(void) { return AVFMT_GLOBALHEADER; }
 static inline int segue_fmt_flag_nofile(void) { return AVFMT_NOFILE; }
 static inline int segue_averror_invaldata(void) { return AVERROR_INVALIDDATA; }
@@ -186,13 +188,14 @@ static inline int segue_zero_new_allocations(void) { return mallopt(M_PERTURB, 0
 
 // ---- SIGINT/SIGTERM (Media/Interruption.swift). The handler runs in async-signal context, so it
 // only records the first signal (an atomic int, lock-free) and writes its number to a pipe that a
-// Swift thread reads; everything else happens on that thread. Only Media calls these (the state
-// is static: one copy per Swift module that uses it).
+// Swift thread reads; everything else happens on that thread. The state is weak, not static: a
+// static would give each Swift module that inlines these functions (cross-module optimisation)
+// its own copy; weak definitions are merged by the linker into one.
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
-static atomic_int segue_signal_received_ = 0;
-static int segue_signal_pipe_[2] = {-1, -1};
+__attribute__((weak)) atomic_int segue_signal_received_ = 0;
+__attribute__((weak)) int segue_signal_pipe_[2] = {-1, -1};
 static void segue_signal_handler_(int sig) {
     int expected = 0;
     atomic_compare_exchange_strong(&segue_signal_received_, &expected, sig);

@@ -16,6 +16,8 @@ public enum BatchStatus: String, Sendable, CaseIterable {
     case skipped
     /// Interrupted while rendering (SIGINT/SIGTERM); its partial output was removed.
     case cancelled
+    /// Being rendered when the manifest was written (a batch killed by SIGKILL leaves these).
+    case running
 }
 
 /// One line of the manifest.
@@ -36,12 +38,16 @@ public struct BatchEntry: Sendable {
     public var wallTime: Double?
     public var sha256: String?
     public var cacheKey: String?
+    /// Every problem of an `invalid` preset, one line each (FILE: JSON.path: message).
+    public var problems: [String] = []
 }
 
 /// The `--manifest` file: JSON, written atomically (a temporary file beside it, renamed), keys in
 /// a fixed order so manifests diff well.
 public enum BatchManifest {
-    public static func json(_ entries: [BatchEntry], outputDirectory: String, shard: Shard?, interrupted: Bool, exitCode: Int32?) -> String {
+    /// `error`: why the batch stopped before rendering (no presets, clashing outputs, …).
+    public static func json(_ entries: [BatchEntry], outputDirectory: String, shard: Shard?, interrupted: Bool, exitCode: Int32?,
+                            error: String? = nil) -> String {
         func str(_ s: String?) -> String { s.map(jsonString) ?? "null" }
         func num(_ d: Double?, _ digits: Int) -> String {
             guard let d, d.isFinite else { return "null" }
@@ -56,6 +62,7 @@ public enum BatchManifest {
         out += "  \"shard\": \(str(shard?.description)),\n"
         out += "  \"interrupted\": \(interrupted),\n"
         out += "  \"exitCode\": \(exitCode.map(String.init) ?? "null"),\n"
+        if let error { out += "  \"error\": \(jsonString(error)),\n" }
         out += "  \"total\": \(entries.count),\n"
         out += "  \"counts\": { \(counts.joined(separator: ", ")) },\n"
         out += "  \"presets\": ["
@@ -64,20 +71,28 @@ public enum BatchManifest {
             out += "    { \"input\": \(jsonString(e.input)), \"key\": \(jsonString(e.key)), \"name\": \(jsonString(e.name)),"
             out += " \"output\": \(str(e.output)), \"status\": \"\(e.status.rawValue)\", \"error\": \(str(e.error)),"
             out += " \"frames\": \(e.frames.map(String.init) ?? "null"), \"duration\": \(num(e.duration, 6)), \"wallTime\": \(num(e.wallTime, 3)),"
-            out += " \"sha256\": \(str(e.sha256)), \"cacheKey\": \(str(e.cacheKey)) }"
+            out += " \"sha256\": \(str(e.sha256)), \"cacheKey\": \(str(e.cacheKey))"
+            if e.status == .invalid { out += ", \"problems\": [\(e.problems.map(jsonString).joined(separator: ", "))]" }
+            out += " }"
         }
         out += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return out
     }
 
+    /// Written also after a signal (it records the interruption): the one output that is.
     public static func write(_ text: String, to path: String) throws {
-        let file = try AtomicFile(destination: path)
+        let file: AtomicFile
+        do { file = try AtomicFile(destination: path) } catch {
+            throw BatchError("--manifest \(path): cannot be written: \(error)")
+        }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: file.temporaryPath))
         } catch {
             file.discard()
             throw BatchError("--manifest \(path): \(error.localizedDescription)")
         }
-        try file.commit()
+        do { try file.commit(evenAfterSignal: true) } catch {
+            throw BatchError("--manifest \(path): cannot be written: \(error)")
+        }
     }
 }

@@ -10,9 +10,10 @@ public enum PresetLoader {
         return try Resolver(file: path, baseDirectory: base).resolve(preset, overrides: overrides)
     }
 
-    /// Decodes and resolves without rendering (`segue validate`).
-    public static func validate(path: String) -> [Problem] {
-        do { _ = try load(path: path); return [] } catch { return error.problems }
+    /// Decodes and resolves without rendering (`segue validate`); `also` adds the problems of a
+    /// resolved storyboard that only the caller can see (the CLI: its output choice).
+    public static func validate(path: String, also: (Storyboard) -> [Problem] = { _ in [] }) -> [Problem] {
+        do { return also(try load(path: path)) } catch { return error.problems }
     }
 
     public static func demo(named name: String, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {

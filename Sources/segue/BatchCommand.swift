@@ -23,7 +23,8 @@ All presets are validated first; any invalid preset means nothing is rendered, u
   --cache DIR      reuse outputs whose preset text, assets, options and Segue version are unchanged
   --parallel N     presets rendered at once (default: min(presets, --jobs)); --jobs is split among them
 Exit: 0 all ok or cached; 1 a render failed (or was skipped after one); 2 bad usage or an invalid
-preset; 130/143 interrupted (the manifest records what finished).
+preset; 130/143 interrupted (the manifest records what finished). The manifest is written in every
+outcome (folders above it are created); if it cannot be written the batch fails with exit 1.
 segue batch --sha256 FILE...   prints each file's SHA-256 as the manifest computes it
 """
 
@@ -55,8 +56,8 @@ func batch(_ args: [String]) throws {
     o.parallel = try a.int("--parallel", 1...256)
     o.format = try a.choice("--format", OutputFormat.allCases.map(\.rawValue))
     o.render.codec = try a.choice("--codec", VideoCodec.allCases.map(\.rawValue)).flatMap(VideoCodec.init)
-    o.render.crf = try a.int("--crf", 0...51)
-    o.render.x264Preset = try a.choice("--x264-preset", ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"])
+    o.render.crf = try a.int("--crf", OutputFormats.anyCRF)   // the codec's own range is checked per preset
+    o.render.x264Preset = try a.choice("--x264-preset", OutputFormats.encoderPresets)
     o.render.slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
     o.render.jobs = try a.int("--jobs", 1...256) ?? o.render.jobs
     o.overrides = try overrides(a)
@@ -76,6 +77,7 @@ func batch(_ args: [String]) throws {
         throw Failure(code: Exit.usage, message: e.description.contains(": ") ? e.description : "segue: \(e.description)")
     }
     if report.interrupted { throw Failure(code: report.exitCode, message: "") }
+    if let m = report.manifestError { throw Failure(code: Exit.failure, message: "segue: the batch fails because its manifest could not be written: \(m)") }
     let count = { (s: BatchStatus) in report.entries.filter { $0.status == s }.count }
     let summary = "batch: \(report.entries.count) preset\(report.entries.count == 1 ? "" : "s"): \(count(.ok)) rendered, \(count(.cached)) cached, "
         + "\(count(.failed)) failed, \(count(.invalid)) invalid, \(count(.skipped)) skipped"

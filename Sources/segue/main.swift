@@ -18,37 +18,43 @@ enum Exit {
 func printErr(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
 
 /// SIGINT/SIGTERM cancel the running job: workers stop, the temporary file is removed and the
-/// process exits 128 + signal. Before any output exists (while a preset and its images are being
-/// read and decoded, which no token can interrupt) there is nothing to clean up, so the process
-/// exits at once. If a running job does not wind down within 0.9 s the handler removes every
-/// pending temporary file itself and exits.
+/// process exits 128 + signal. The signal is recorded the instant it arrives (Interruption), and
+/// no output is renamed into place after that, so a signal during the trailer, the faststart
+/// rewrite or the png folder swap also leaves an existing destination untouched. Before any
+/// output exists (while a preset and its images are being read and decoded, which no token can
+/// interrupt) there is nothing to clean up, so the process exits at once. If a running job does
+/// not wind down within 0.9 s the handler removes every pending temporary file itself and exits.
 let cancelToken = CancellationToken()
-nonisolated(unsafe) var signalSources: [DispatchSourceSignal] = []
-/// Set once a command starts writing outputs (read by the signal handler's queue).
+/// The command being run, for the interruption message.
+nonisolated(unsafe) var currentCommand = "segue"
+/// Set once a command starts writing outputs (read by the signal thread).
 final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
     func set() { lock.lock(); value = true; lock.unlock() }
+    /// Sets the flag; true if it was already set.
+    func testAndSet() -> Bool { lock.lock(); defer { lock.unlock() }; let was = value; value = true; return was }
 }
 let outputsStarted = Flag()
 func installSignalHandlers() {
-    for sig in [SIGINT, SIGTERM] {
-        signal(sig, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: sig, queue: DispatchQueue.global())
-        source.setEventHandler {
+    do {
+        try Interruption.install([SIGINT, SIGTERM]) { sig in
             cancelToken.cancel(reason: sig)
-            if !outputsStarted.isSet {
-                AtomicFile.discardAllPending()
-                exit(128 + sig)
+            // Under the commit lock: no rename is half-done while temporaries go.
+            @Sendable func stopNow() -> Never {
+                Interruption.exclusive {
+                    AtomicFile.discardAllPending()
+                    reportInterrupted(sig, command: currentCommand)
+                    fflush(nil)
+                    _exit(128 + sig)   // no atexit handlers or destructors: prompt
+                }
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.9) {
-                AtomicFile.discardAllPending()
-                exit(128 + sig)
-            }
+            if !outputsStarted.isSet { stopNow() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.9) { stopNow() }
         }
-        source.resume()
-        signalSources.append(source)
+    } catch {
+        printErr("segue: \(error)")
     }
 }
 
@@ -132,16 +138,17 @@ func render(_ args: [String]) throws {
     var options = RenderOptions()
     options.format = try a.choice("--format", OutputFormat.allCases.map(\.rawValue)).flatMap(OutputFormat.init)
     options.codec = try a.choice("--codec", VideoCodec.allCases.map(\.rawValue)).flatMap(VideoCodec.init)
-    options.crf = try a.int("--crf", 0...63)
-    options.x264Preset = try a.choice("--x264-preset", ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"])
+    options.crf = try a.int("--crf", OutputFormats.anyCRF)
+    options.x264Preset = try a.choice("--x264-preset", OutputFormats.encoderPresets)
     options.slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
     options.jobs = try a.int("--jobs", 1...256) ?? options.jobs
     options.progress = ProgressMode(rawValue: try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto")!
     if a.flags.contains("--quiet") { options.progress = .none }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
-    let format: OutputFormat
+    options.presetFile = a.positionals.first
+    let out: String?
     do {
-        format = try options.resolvedFormat(for: storyboard)
+        out = try chooseVideoOutput(a, storyboard, preset: a.positionals.first, options: &options)
         let settings = try options.encoderSettings(for: storyboard)
         if settings.isPadded && !a.flags.contains("--quiet") && options.progress != .json {
             printErr("note: \(settings.width)×\(settings.height) is padded to \(settings.paddedWidth)×\(settings.paddedHeight) (4:2:0 video needs even sizes; the last row/column is repeated)")
@@ -152,13 +159,6 @@ func render(_ args: [String]) throws {
     if storyboard.frameCount(slowMotion: options.slowMotion) > Int(Limits.maxStoryDuration) * 240 {
         throw Failure(code: Exit.usage, message: "segue: --slow-motion makes \(storyboard.frameCount(slowMotion: options.slowMotion)) frames; at most \(Int(Limits.maxStoryDuration) * 240)")
     }
-    let out: String? = format == .null ? nil : (a.values["-o"] ?? RenderJob.defaultOutput(for: storyboard, format: format))
-    if let out, !format.writesDirectory {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: out, isDirectory: &isDir), isDir.boolValue {
-            throw Failure(code: Exit.usage, message: "segue: \(out) is a folder; give -o a file name")
-        }
-    }
     outputsStarted.set()
     let result = try RenderJob.run(storyboard, to: out, options: options, cancel: cancelToken)
     if !a.flags.contains("--quiet") && options.progress != .json {
@@ -167,7 +167,8 @@ func render(_ args: [String]) throws {
 }
 
 func frames(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["-o", "--at", "--every", "--fps", "--scale", "--slow-motion", "--jobs", "--demo"], flagNames: ["--all", "--quiet", "--verbose"], aliases: ["--output": "-o"])
+    let a = try Arguments(args, valued: ["-o", "--at", "--every", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--progress"],
+                          flagNames: ["--all", "--quiet", "--verbose"], aliases: ["--output": "-o"])
     MediaLog.configure(verbose: a.flags.contains("--verbose"))
     guard let dir = a.values["-o"] else { throw Failure(code: Exit.usage, message: "frames needs -o DIR") }
     let chosen = [a.values["--at"] != nil, a.values["--every"] != nil, a.flags.contains("--all")].filter { $0 }.count
@@ -184,11 +185,15 @@ func frames(_ args: [String]) throws {
     } else {
         selection = .all
     }
+    var progress = ProgressMode(rawValue: try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto")!
+    if a.flags.contains("--quiet") { progress = .none }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    try checkFramesOutput(dir, preset: a.positionals.first)
     outputsStarted.set()
     let paths = try StillsJob.run(storyboard, selection: selection, directory: dir, slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
-                                  jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount, cancel: cancelToken)
-    if !a.flags.contains("--quiet") { printErr("\(dir): \(paths.count) frame\(paths.count == 1 ? "" : "s")") }
+                                  jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount,
+                                  progress: progress, cancel: cancelToken)
+    if progress != .none && progress != .json { printErr("\(dir): \(paths.count) frame\(paths.count == 1 ? "" : "s")") }
 }
 
 func sheet(_ args: [String]) throws {
@@ -197,17 +202,20 @@ func sheet(_ args: [String]) throws {
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "sheet needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
     let count = try a.int("--count", 1...400) ?? 12
+    try checkStillOutput(out, preset: a.positionals.first)
     outputsStarted.set()
-    try ContactSheet.run(storyboard, to: out, count: count, columns: try a.int("--columns", 1...40) ?? min(count, 6),
-                         slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
-                         jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount, cancel: cancelToken)
-    if !a.flags.contains("--quiet") { printErr("\(out): \(count) frames") }
+    let shown = try ContactSheet.run(storyboard, to: out, count: count, columns: try a.int("--columns", 1...40) ?? min(count, 6),
+                                     slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
+                                     jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount, cancel: cancelToken)
+    if !a.flags.contains("--quiet") { printErr("\(out): \(shown) frame\(shown == 1 ? "" : "s")") }
 }
 
 func plot(_ args: [String]) throws {
     let a = try Arguments(args, valued: ["-o", "--fps", "--scale", "--demo"], flagNames: ["--quiet"], aliases: ["--output": "-o"])
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "plot needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    try checkStillOutput(out, preset: a.positionals.first)
+    outputsStarted.set()
     try ProgressPlot.run(storyboard, to: out)
     if !a.flags.contains("--quiet") { printErr("\(out): progress of \(storyboard.steps.filter { $0.operation != nil }.count) steps") }
 }
@@ -217,7 +225,7 @@ func validate(_ args: [String]) throws {
     guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "validate needs at least one preset") }
     var bad = 0
     for path in a.positionals {
-        let problems = PresetLoader.validate(path: path)
+        let problems = PresetLoader.validate(path: path) { outputProblems($0, file: path) }
         if problems.isEmpty { if !a.flags.contains("--quiet") { print("\(path): ok") } }
         else { bad += 1; problems.forEach { printErr($0.description) } }
     }
@@ -282,6 +290,7 @@ func main() -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else { print(usageText); return Exit.usage }
     args.removeFirst()
+    currentCommand = command
     installSignalHandlers()
     do {
         switch command {
@@ -305,19 +314,31 @@ func main() -> Int32 {
             throw Failure(code: Exit.usage, message: "unknown command \"\(command)\"; see segue --help")
         }
         return Exit.ok
-    } catch let f as Failure {
-        if cancelToken.isCancelled { return 128 + cancelToken.reason }
-        printErr(f.code == Exit.usage && !f.message.contains(": ") ? "segue: \(f.message)" : f.message)
-        return f.code
-    } catch let e as Arguments.UsageError {
-        printErr("segue: \(e.description)")
-        return Exit.usage
-    } catch is CancelledError {
-        return 128 + cancelToken.reason
     } catch {
-        if cancelToken.isCancelled { return 128 + cancelToken.reason }
-        printErr("segue: \(error)")
-        return Exit.failure
+        let sig = Interruption.received != 0 ? Interruption.received : cancelToken.reason
+        if sig != 0 {
+            reportInterrupted(sig, command: command)
+            return 128 + sig
+        }
+        switch error {
+        case let f as Failure:
+            if f.code == Exit.usage || !f.message.isEmpty {
+                reportFailure(f.code == Exit.usage && !f.message.contains(": ") ? "segue: \(f.message)" : f.message, exitCode: f.code)
+            }
+            return f.code
+        case let e as Arguments.UsageError:
+            reportFailure("segue: \(e.description)", exitCode: Exit.usage)
+            return Exit.usage
+        case let e as DestinationError:
+            reportFailure("segue: \(e.description)", exitCode: Exit.usage)
+            return Exit.usage
+        case let e as StillsJob.TimeError:
+            reportFailure("segue: \(e.description)", exitCode: Exit.usage)
+            return Exit.usage
+        default:
+            reportFailure("segue: \(error)", exitCode: Exit.failure)
+            return Exit.failure
+        }
     }
 }
 
