@@ -144,4 +144,36 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/out2/tiny").count, 4)
     }
+
+    // 13.3: a manifest is never silently missing (docs/CI.md's Kubernetes recipe writes into a new folder).
+    func testBatchManifestIsWrittenInEveryOutcomeOrTheBatchFails() throws {
+        let (dir, p) = try setUpDir("manifest")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var r = try CLI.run(["batch", p, "-o", dir + "/out/clips", "--manifest", dir + "/out/manifests/shard-2.json", "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/manifests/shard-2.json"), "the manifest's folder is created")
+        // An invalid preset, no --keep-going, a new -o folder: exit 2 and a manifest saying why.
+        let bad = dir + "/bad.json"
+        FileManager.default.createFile(atPath: bad, contents: Data(#"{ "segue": 1, "fps": 1000 }"#.utf8))
+        r = try CLI.run(["batch", p, bad, "-o", dir + "/new/out", "--manifest", dir + "/new/out/m.json", "--progress", "none"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        let m = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/new/out/m.json"))) as! [String: Any]
+        let entries = m["presets"] as! [[String: Any]]
+        let invalid = try XCTUnwrap(entries.first { $0["input"] as? String == bad })
+        XCTAssertEqual(invalid["status"] as? String, "invalid")
+        XCTAssertFalse((invalid["problems"] as? [String] ?? []).isEmpty, "the problems are listed")
+        XCTAssertEqual(m["exitCode"] as? Int, 2)
+        // Clashing outputs stop the batch before rendering: the manifest still says so.
+        let twin = dir + "/twin.json"
+        FileManager.default.createFile(atPath: twin, contents: Data(Self.preset.utf8))
+        r = try CLI.run(["batch", p, twin, "-o", dir + "/c", "--manifest", dir + "/c.json", "--quiet"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        let c = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/c.json"))) as! [String: Any]
+        XCTAssertTrue((c["error"] as? String ?? "").contains("written by 2 presets"), "\(c)")
+        // A manifest that cannot be written fails the batch.
+        FileManager.default.createFile(atPath: dir + "/plain", contents: Data())
+        r = try CLI.run(["batch", p, "-o", dir + "/d", "--manifest", dir + "/plain/m.json", "--quiet"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("manifest") && r.stderr.contains(dir + "/plain"), r.stderr)
+    }
 }
