@@ -8,8 +8,8 @@ SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
     libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-wqy-microhei)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
-# child's peak memory.
-SEGUE_TEST_PACKAGES=(ffmpeg time)
+# child's peak memory; jq and GNU parallel to run docs/CI.md's recipes (CIRecipeTests).
+SEGUE_TEST_PACKAGES=(ffmpeg time jq parallel)
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 

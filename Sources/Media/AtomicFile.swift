@@ -18,9 +18,11 @@ public final class AtomicFile: @unchecked Sendable {
     private var pending = true
 
     /// Creates (exclusively) the empty temporary file, so an unwritable directory fails here.
-    /// Missing parent folders are created; a destination that exists must be a regular file
-    /// (OutputDestination: anything else is refused, untouched).
-    public init(destination: String) throws {
+    /// Missing parent folders are created (unless `createsParents` is false: a second file of an
+    /// output already begun, whose folder vanishing is a failure, not something to recreate); a
+    /// destination that exists must be a regular file (OutputDestination: anything else is
+    /// refused, untouched).
+    public init(destination: String, createsParents: Bool = true) throws {
         self.destination = destination
         let url = URL(fileURLWithPath: destination)
         let dir = url.deletingLastPathComponent().path
@@ -29,7 +31,7 @@ public final class AtomicFile: @unchecked Sendable {
             throw MediaError("\(destination): not a file path")
         }
         try OutputDestination.check(destination, folder: false)
-        try OutputDestination.createParent(of: destination)
+        if createsParents { try OutputDestination.createParent(of: destination) }
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let tmp = (dir as NSString).appendingPathComponent(".\(name).\(getpid()).\(random).tmp")
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)

@@ -101,8 +101,8 @@ public enum OutputDestination {
         }
     }
 
-    /// Creates the missing folders above `path` (as `mkdir -p`); the error names the folder that
-    /// could not be made and why, never a temporary path.
+    /// Creates the missing folders above `path` (as `mkdir -p`); the error (an I/O failure,
+    /// exit 1) names the folder that could not be made and why, never a temporary path.
     public static func createParent(of path: String) throws {
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var missing: [String] = []   // nearest first
@@ -116,11 +116,11 @@ public enum OutputDestination {
             dir = up
         }
         if missing.isEmpty {
-            if st.st_mode & S_IFMT != S_IFDIR { throw DestinationError("\(parent): is not a folder, so \(path) cannot be written there") }
+            if st.st_mode & S_IFMT != S_IFDIR { throw MediaError("\(path): cannot be written: \(parent) is not a folder") }
             return
         }
         for folder in missing.reversed() where mkdir(folder, 0o777) != 0 && errno != EEXIST {
-            throw DestinationError("\(folder): cannot create the folder: \(String(cString: strerror(errno)))")
+            throw MediaError("\(path): cannot create the folder \(folder): \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -75,11 +75,11 @@ usage:
 render options:
   -o, --output FILE     output file (default: <preset name>.<ext> in the current folder)
   --format F            mp4 | mov | webm | gif | png (a folder of frames) | null (render and convert, write nothing)
-  --codec C             h264 | hevc (mp4, mov) | prores (mov, 4444 with alpha) | vp9 (webm, with alpha)
+  --codec C             h264 | hevc (mp4, mov) | prores (mov: 4444 with alpha for a transparent background, else 422 HQ) | vp9 (webm, with alpha)
   --fps N               frames per second (1…240)
   --scale S             multiply the device's pixel scale
-  --crf N               quality, 0 (best) … 51 (63 for vp9); default 18 (32 for vp9)
-  --x264-preset P       ultrafast … veryslow (default veryfast)
+  --crf N               quality, 0 (best) … 51 (63 for vp9); default 18 (32 for vp9); not for prores, gif, png
+  --x264-preset P       ultrafast … placebo (default veryfast); h264 and hevc only
   --slow-motion F       story time runs F times slower
   --jobs N              render workers (default: the core count)
   --progress MODE       auto|bar|plain|json|none (auto: a bar on a terminal, plain lines otherwise)
@@ -92,16 +92,21 @@ let helpTexts: [String: String] = [
     "render": """
     segue render [PRESET] [-o OUT] [--format mp4|mov|webm|gif|png|null] [--codec h264|hevc|prores|vp9] [--fps N] [--scale S] [--crf N] [--x264-preset P]
                  [--slow-motion F] [--jobs N] [--progress auto|bar|plain|json|none] [--quiet] [--verbose] [--demo NAME]
-    Renders one preset (or the built-in demo) to a video. The file is written to a temporary file
-    beside OUT and renamed into place when complete; on failure or a signal nothing is left behind
-    and an existing OUT is untouched.
+    Renders one preset (or the built-in demo) to a video. Without --format (or the preset's
+    output.format) OUT's extension picks the format (.mp4 .m4v .mov .webm .gif). The file is
+    written to a temporary file beside OUT (missing folders are created) and renamed into place
+    when complete; on failure or a signal nothing is left behind and an existing OUT is untouched.
+    OUT must be new or a regular file; -o /dev/null writes nothing.
     """,
     "frames": """
     segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR [--fps N] [--scale S] [--slow-motion F] [--jobs N]
-    Writes DIR/frame-NNNNN.png. --at T picks frame round(T × fps), T in seconds of video time.
+                 [--progress auto|bar|plain|json|none] [--quiet]
+    Writes DIR/frame-NNNNN.png, all or nothing (DIR: new, empty or holding only Segue's frames,
+    which are replaced). --at T picks frame round(T × fps), T in seconds of video time; a time past
+    the last frame is an error.
     """,
-    "sheet": "segue sheet PRESET -o FILE.png [--count N] [--columns C]\nA contact sheet of N evenly spaced frames (default 12), each labelled with its frame and time.",
-    "plot": "segue plot PRESET -o FILE.png\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
+    "sheet": "segue sheet PRESET -o FILE.png|FILE.jpg [--count N] [--columns C]\nA contact sheet of N evenly spaced frames (default 12; at most the clip's), each labelled with its frame and time.",
+    "plot": "segue plot PRESET -o FILE.png|FILE.jpg\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
     "validate": "segue validate PRESET...\nChecks presets and prints every problem, one per line; exit 2 if any is invalid.",
     "inspect": "segue inspect PRESET\nPrints the resolved timeline: each step's start, end, frame range and curve.",
     "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
