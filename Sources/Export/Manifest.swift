@@ -18,6 +18,11 @@ public enum BatchStatus: String, Sendable, CaseIterable {
     case cancelled
     /// Being rendered when the manifest was written (a batch killed by SIGKILL leaves these).
     case running
+    /// `--baseline`: rendered, and a frame differs from the baseline's by more than the threshold
+    /// (or the frame count, size or rate differs).
+    case changed
+    /// `--baseline`: rendered; the baseline folder has no file of this name.
+    case new
 }
 
 /// One line of the manifest.
@@ -40,6 +45,13 @@ public struct BatchEntry: Sendable {
     public var cacheKey: String?
     /// Every problem of an `invalid` preset, one line each (FILE: JSON.path: message).
     public var problems: [String] = []
+    /// `--baseline`: the file compared with, the lowest PSNR (dB; infinity: identical) and SSIM
+    /// over all frames, the frame with the lowest PSNR, and its diff strip (`changed` only).
+    public var baseline: String?
+    public var psnrMin: Double?
+    public var ssimMin: Double?
+    public var worstFrame: Int?
+    public var diff: String?
 }
 
 /// The `--manifest` file: JSON, written atomically (a temporary file beside it, renamed), keys in
@@ -73,6 +85,11 @@ public enum BatchManifest {
             out += " \"frames\": \(e.frames.map(String.init) ?? "null"), \"duration\": \(num(e.duration, 6)), \"wallTime\": \(num(e.wallTime, 3)),"
             out += " \"sha256\": \(str(e.sha256)), \"cacheKey\": \(str(e.cacheKey))"
             if e.status == .invalid { out += ", \"problems\": [\(e.problems.map(jsonString).joined(separator: ", "))]" }
+            if e.baseline != nil || e.status == .new {
+                // Identical frames have an infinite PSNR, which JSON cannot hold: null with ssimMin 1.
+                out += ", \"baseline\": \(str(e.baseline)), \"psnrMin\": \(num(e.psnrMin, 4)), \"ssimMin\": \(num(e.ssimMin, 6)),"
+                out += " \"worstFrame\": \(e.worstFrame.map(String.init) ?? "null"), \"diff\": \(str(e.diff))"
+            }
             out += " }"
         }
         out += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
