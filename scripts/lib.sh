@@ -9,9 +9,9 @@ SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev
     libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev fonts-inter fonts-wqy-microhei
     fonts-noto-color-emoji)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
-# child's peak memory; chromium to load the gallery page in a real browser (GalleryTests); jq for
-# the CI recipes docs/CI.md runs (MatrixRecipeTests).
-SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq)
+# child's peak memory; chromium to load the gallery page in a real browser (GalleryTests); jq and
+# GNU parallel to run docs/CI.md's recipes (MatrixRecipeTests, CIRecipeTests).
+SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq parallel)
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 

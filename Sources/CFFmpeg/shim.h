@@ -36,6 +36,8 @@ static inline const char *segue_av_strerror(int errnum, char *buf, size_t size) 
 
 static inline int segue_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
 static inline int segue_codec_flag_closed_gop(void) { return (int)AV_CODEC_FLAG_CLOSED_GOP; }
+static inline int segue_codec_flag_qscale(void) { return (int)AV_CODEC_FLAG_QSCALE; }
+static inline int segue_ff_qp2lambda(void) { return FF_QP2LAMBDA; }
 static inline int segue_fmt_flag_globalheader(void) { return AVFMT_GLOBALHEADER; }
 static inline int segue_fmt_flag_nofile(void) { return AVFMT_NOFILE; }
 static inline int segue_averror_invaldata(void) { return AVERROR_INVALIDDATA; }
@@ -181,5 +183,51 @@ static inline int segue_rename_exchange(const char *a, const char *b) {
 /// mallopt(M_MMAP_THRESHOLD, bytes) (glibc): 1 on success. See Media/MallocTuning.swift.
 #include <malloc.h>
 static inline int segue_fix_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
+/// mallopt(M_PERTURB, 0xFF): malloc'd memory starts zeroed, as fresh pages do. See Media/MallocTuning.swift.
+static inline int segue_zero_new_allocations(void) { return mallopt(M_PERTURB, 0xFF); }
+
+// ---- SIGINT/SIGTERM (Media/Interruption.swift). The handler runs in async-signal context, so it
+// only records the first signal (an atomic int, lock-free) and writes its number to a pipe that a
+// Swift thread reads; everything else happens on that thread. The state is weak, not static: a
+// static would give each Swift module that inlines these functions (cross-module optimisation)
+// its own copy; weak definitions are merged by the linker into one.
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+__attribute__((weak)) atomic_int segue_signal_received_ = 0;
+__attribute__((weak)) int segue_signal_pipe_[2] = {-1, -1};
+static void segue_signal_handler_(int sig) {
+    int expected = 0;
+    atomic_compare_exchange_strong(&segue_signal_received_, &expected, sig);
+    int saved = errno;
+    unsigned char b = (unsigned char)sig;
+    ssize_t n = write(segue_signal_pipe_[1], &b, 1);
+    (void)n;
+    errno = saved;
+}
+/// Installs the handler for `sig` (SA_RESTART: interrupted system calls resume). 0 on success.
+static inline int segue_signal_install(int sig) {
+    if (segue_signal_pipe_[0] < 0 && pipe2(segue_signal_pipe_, O_CLOEXEC) != 0) return -1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = segue_signal_handler_;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    return sigaction(sig, &sa, NULL);
+}
+/// Blocks until a signal arrives; its number (-1 if the pipe is gone).
+static inline int segue_signal_wait(void) {
+    for (;;) {
+        unsigned char b;
+        ssize_t n = read(segue_signal_pipe_[0], &b, 1);
+        if (n == 1) return b;
+        if (n < 0 && errno == EINTR) continue;
+        return -1;
+    }
+}
+/// The first signal received (0: none yet).
+static inline int segue_signal_received(void) { return atomic_load(&segue_signal_received_); }
+/// For tests: records `sig` as if it had arrived (0 clears).
+static inline void segue_signal_set(int sig) { atomic_store(&segue_signal_received_, sig); }
 
 #endif

@@ -32,6 +32,8 @@ public struct BatchReport: Sendable {
     /// 128 + signal when interrupted.
     public var exitCode: Int32
     public var interrupted: Bool
+    /// Why the manifest could not be written (then exitCode is 1).
+    public var manifestError: String?
 }
 
 /// Many presets → many files. Validates every selected preset before rendering any; renders
@@ -102,7 +104,32 @@ public enum BatchJob {
         var duration: Double
     }
 
+    /// `<name>.<ext>` in `directory`; a png sequence is the folder `<name>`; null writes nothing.
+    static func outputPath(name: String, format: String, in directory: String) -> String? {
+        let f = OutputFormat(rawValue: format)
+        if f == .null { return nil }
+        let file = f.map { $0.fileExtension.map { "\(name).\($0)" } ?? name } ?? "\(name).\(format)"
+        return (directory as NSString).appendingPathComponent(file)
+    }
+
+    /// Runs the batch. A batch asked for a manifest always writes one (DESIGN §7), also when it
+    /// stops before rendering (no presets, two presets writing one file, an unusable -o).
     public static func run(inputs arguments: [String], options: BatchOptions, cancel: CancellationToken) throws -> BatchReport {
+        do {
+            return try runChecked(inputs: arguments, options: options, cancel: cancel)
+        } catch let e as BatchError {
+            if let path = options.manifest {
+                let text = BatchManifest.json([], outputDirectory: options.outputDirectory, shard: options.shard,
+                                              interrupted: false, exitCode: 2, error: e.description)
+                do { try BatchManifest.write(text, to: path) } catch {
+                    throw BatchError("\(e.description)\n\(error)")
+                }
+            }
+            throw e
+        }
+    }
+
+    static func runChecked(inputs arguments: [String], options: BatchOptions, cancel: CancellationToken) throws -> BatchReport {
         let fm = FileManager.default
         let inputs = try discover(arguments, excluding: options.manifest.map { [$0] } ?? [])
         if inputs.isEmpty { throw BatchError("no presets found (a folder is searched for *.json)") }
@@ -141,6 +168,7 @@ public enum BatchJob {
             case .failure(let e):
                 state.entries[i].status = .invalid
                 state.entries[i].error = e.problems.map(\.description).joined(separator: "\n")
+                state.entries[i].problems = e.problems.map(\.description)
                 for p in e.problems { state.log(p.description) }
             }
         }
@@ -210,8 +238,14 @@ public enum BatchJob {
         }
         var ro = options.render
         ro.format = format
+        ro.presetFile = e.input
         do { _ = try ro.encoderSettings(for: storyboard) } catch {
             return fail("\(error)", path: "output")
+        }
+        if let out = e.output {
+            do { try OutputDestination.check(out, folder: format.writesDirectory, inputs: [e.input]) } catch {
+                return fail("\(error)", path: "output")
+            }
         }
         let frames = storyboard.frameCount(slowMotion: options.render.slowMotion)
         if frames > Int(Limits.maxStoryDuration) * Limits.fps.upperBound { return fail("too many frames (\(frames))", path: "timeline") }
@@ -366,21 +400,32 @@ final class BatchState: @unchecked Sendable {
 
     private let manifestLock = NSLock()
 
-    /// `unlessOver`: skipped once the batch has finished (the final manifest must win).
-    func writeManifest(exitCode: Int32?, interrupted: Bool, unlessOver: Bool = false) {
-        guard let path = options.manifest else { return }
+    /// Why the last manifest write failed (nil: it succeeded), under manifestLock.
+    private var manifestFailure: String?
+
+    /// `unlessOver`: skipped once the batch has finished (the final manifest must win). Presets
+    /// being rendered are `running` (`cancelled` once interrupted), so a manifest left by a
+    /// killed batch says which presets were in flight.
+    @discardableResult
+    func writeManifest(exitCode: Int32?, interrupted: Bool, unlessOver: Bool = false) -> String? {
+        guard let path = options.manifest else { return nil }
         manifestLock.lock(); defer { manifestLock.unlock() }
-        if unlessOver && isOver { return }
+        if unlessOver && isOver { return nil }
         lock.lock()
         let running = inFlight
         var snapshot = selected.map { _entries[$0] }
         lock.unlock()
-        if interrupted {
-            for (k, i) in selected.enumerated() where running.contains(i) { snapshot[k].status = .cancelled; snapshot[k].error = "interrupted" }
+        for (k, i) in selected.enumerated() where running.contains(i) {
+            snapshot[k].status = interrupted ? .cancelled : .running
+            snapshot[k].error = interrupted ? "interrupted" : nil
         }
         let text = BatchManifest.json(snapshot, outputDirectory: options.outputDirectory, shard: options.shard,
                                       interrupted: interrupted, exitCode: exitCode)
-        do { try BatchManifest.write(text, to: path) } catch { log("segue: \(error)") }
+        do { try BatchManifest.write(text, to: path); manifestFailure = nil } catch {
+            manifestFailure = "\(error)"
+            log("segue: \(error)")
+        }
+        return manifestFailure
     }
 
     /// Marks what never ran, writes the final manifest, returns the report.
@@ -392,17 +437,22 @@ final class BatchState: @unchecked Sendable {
         }
         let mine = selected.map { _entries[$0] }
         lock.unlock()
-        let code: Int32
+        var code: Int32
         if interrupted { code = 128 + cancel.reason }
         else if mine.contains(where: { $0.status == .failed || $0.status == .changed }) { code = 1 }
         else if mine.contains(where: { $0.status == .invalid || $0.status == .skipped }) { code = mine.contains { $0.status == .invalid } ? 2 : 1 }
         else { code = 0 }
-        writeManifest(exitCode: code, interrupted: interrupted)
+        // A manifest that cannot be written fails the batch (exit 1): CI must not go on without it.
+        var manifestError = writeManifest(exitCode: code, interrupted: interrupted)
+        if manifestError != nil && !interrupted {
+            code = 1
+            manifestError = writeManifest(exitCode: code, interrupted: interrupted) ?? manifestError
+        }
         if mode == .json {
             let counts = BatchStatus.allCases.map { s in "\"\(s.rawValue)\":\(mine.filter { $0.status == s }.count)" }.joined(separator: ",")
             log("{\"event\":\"batch\",\"total\":\(mine.count),\(counts),\"exitCode\":\(code)}")
         }
-        return BatchReport(entries: mine, exitCode: code, interrupted: interrupted)
+        return BatchReport(entries: mine, exitCode: code, interrupted: interrupted, manifestError: manifestError)
     }
 
     private let logLock = NSLock()

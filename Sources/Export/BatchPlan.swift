@@ -18,8 +18,7 @@ public enum BatchPlan {
             if options.format == nil, case .string(let f)? = root["output"]?["format"]?.value { format = f }
             if root["matrix"] != nil { source = try? PresetSource.parse(text: s, file: input.path, defaultName: stem) }
         }
-        let ext = OutputFormat(rawValue: format).map { $0.fileExtension } ?? format
-        func output(_ name: String) -> String? { ext.map { (options.outputDirectory as NSString).appendingPathComponent("\(name).\($0)") } }
+        func output(_ name: String) -> String? { BatchJob.outputPath(name: name, format: format, in: options.outputDirectory) }
         guard let source, let matrix = source.matrix else {
             return [BatchEntry(input: input.path, key: input.key, name: name, output: output(name))]
         }

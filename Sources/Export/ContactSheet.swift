@@ -6,7 +6,7 @@ import Raster
 import Scene
 
 /// `segue sheet`: a contact sheet (filmstrip) of N evenly spaced frames, each labelled with its
-/// frame index and video time, drawn with Segue's own renderer and written as one PNG.
+/// frame index and video time, drawn with Segue's own renderer and written as one PNG or JPEG.
 public enum ContactSheet {
     /// The frames a sheet of `count` shows: evenly spaced from the first to the last.
     public static func frames(count: Int, total: Int) -> [Int] {
@@ -15,8 +15,11 @@ public enum ContactSheet {
         return (0..<n).map { Int((Double($0) * Double(total - 1) / Double(n - 1)).rounded()) }
     }
 
+    /// Renders and writes the sheet (PNG or JPEG by `path`'s extension, StillWriter); returns
+    /// how many frames it shows (at most the clip's frame count).
+    @discardableResult
     public static func run(_ storyboard: Storyboard, to path: String, count: Int, columns: Int, slowMotion: Double = 1,
-                           jobs: Int, cancel: CancellationToken = CancellationToken()) throws {
+                           jobs: Int, cancel: CancellationToken = CancellationToken()) throws -> Int {
         let composer = FrameComposer(storyboard: storyboard, slowMotion: slowMotion)
         let indices = frames(count: count, total: composer.frameCount)
         let cols = max(1, min(columns, indices.count))
@@ -48,6 +51,7 @@ public enum ContactSheet {
         let sheet = Node(kind: .rect, frame: Rect(0, 0, sheetW, sheetH), fill: .solid(Color(white: 0.11)), children: cells)
         let out = Bitmap(width: Int(sheetW), height: Int(sheetH))
         Renderer.render(sheet, scale: 1, into: out)
-        try PNGWriter.write(out, to: path)
+        try StillWriter.write(out, to: path)
+        return indices.count
     }
 }

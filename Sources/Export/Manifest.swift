@@ -17,6 +17,8 @@ public enum BatchStatus: String, Sendable, CaseIterable {
     case skipped
     /// Interrupted while rendering (SIGINT/SIGTERM); its partial output was removed.
     case cancelled
+    /// Being rendered when the manifest was written (a batch killed by SIGKILL leaves these).
+    case running
     /// `--baseline`: rendered, and a frame differs from the baseline's by more than the threshold
     /// (or the frame count, size or rate differs).
     case changed
@@ -44,6 +46,8 @@ public struct BatchEntry: Sendable {
     public var cacheKey: String?
     /// A matrix preset's clip: the combination it renders (nil for a plain preset).
     public var combination: MatrixCombination?
+    /// Every problem of an `invalid` preset, one line each (FILE: JSON.path: message).
+    public var problems: [String] = []
     /// `--baseline`: the file compared with, the lowest PSNR (dB; infinity: identical) and SSIM
     /// over all frames, the frame with the lowest PSNR, and its diff strip (`changed` only).
     public var baseline: String?
@@ -56,7 +60,9 @@ public struct BatchEntry: Sendable {
 /// The `--manifest` file: JSON, written atomically (a temporary file beside it, renamed), keys in
 /// a fixed order so manifests diff well.
 public enum BatchManifest {
-    public static func json(_ entries: [BatchEntry], outputDirectory: String, shard: Shard?, interrupted: Bool, exitCode: Int32?) -> String {
+    /// `error`: why the batch stopped before rendering (no presets, clashing outputs, …).
+    public static func json(_ entries: [BatchEntry], outputDirectory: String, shard: Shard?, interrupted: Bool, exitCode: Int32?,
+                            error: String? = nil) -> String {
         func str(_ s: String?) -> String { s.map(jsonString) ?? "null" }
         func num(_ d: Double?, _ digits: Int) -> String {
             guard let d, d.isFinite else { return "null" }
@@ -71,6 +77,7 @@ public enum BatchManifest {
         out += "  \"shard\": \(str(shard?.description)),\n"
         out += "  \"interrupted\": \(interrupted),\n"
         out += "  \"exitCode\": \(exitCode.map(String.init) ?? "null"),\n"
+        if let error { out += "  \"error\": \(jsonString(error)),\n" }
         out += "  \"total\": \(entries.count),\n"
         out += "  \"counts\": { \(counts.joined(separator: ", ")) },\n"
         out += "  \"presets\": ["
@@ -81,6 +88,7 @@ public enum BatchManifest {
             out += " \"frames\": \(e.frames.map(String.init) ?? "null"), \"duration\": \(num(e.duration, 6)), \"wallTime\": \(num(e.wallTime, 3)),"
             out += " \"sha256\": \(str(e.sha256)), \"cacheKey\": \(str(e.cacheKey)),"
             out += " \"matrix\": \(e.combination.map(matrixJSON) ?? "null")"
+            if e.status == .invalid { out += ", \"problems\": [\(e.problems.map(jsonString).joined(separator: ", "))]" }
             if e.baseline != nil || e.status == .new {
                 // Identical frames have an infinite PSNR, which JSON cannot hold: null with ssimMin 1.
                 out += ", \"baseline\": \(str(e.baseline)), \"psnrMin\": \(num(e.psnrMin, 4)), \"ssimMin\": \(num(e.ssimMin, 6)),"
@@ -97,14 +105,20 @@ public enum BatchManifest {
         "{" + c.texts.map { "\(jsonString($0.key)): \($0.isString ? jsonString($0.text) : $0.text)" }.joined(separator: ", ") + "}"
     }
 
+    /// Written also after a signal (it records the interruption): the one output that is.
     public static func write(_ text: String, to path: String) throws {
-        let file = try AtomicFile(destination: path)
+        let file: AtomicFile
+        do { file = try AtomicFile(destination: path) } catch {
+            throw BatchError("--manifest \(path): cannot be written: \(error)")
+        }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: file.temporaryPath))
         } catch {
             file.discard()
             throw BatchError("--manifest \(path): \(error.localizedDescription)")
         }
-        try file.commit()
+        do { try file.commit(evenAfterSignal: true) } catch {
+            throw BatchError("--manifest \(path): cannot be written: \(error)")
+        }
     }
 }

@@ -82,6 +82,6 @@ public enum ProgressPlot {
         let n = scene(s)
         let b = Bitmap(width: Int(n.frame.width), height: Int(n.frame.height))
         Renderer.render(n, scale: 1, into: b)
-        try PNGWriter.write(b, to: path)
+        try StillWriter.write(b, to: path)   // PNG or JPEG by extension
     }
 }

@@ -19,6 +19,8 @@ public struct RenderOptions: Sendable {
     /// not depend on `--jobs`).
     public var encoderThreads: Int = 0
     public var progress: ProgressMode = .auto
+    /// The preset's file, named in messages about its `output` and `background` choices.
+    public var presetFile: String?
     public init() {}
 }
 
@@ -118,29 +120,47 @@ extension RenderOptions {
     }
 
     /// Encoder settings for a storyboard: format, codec (the container's default unless chosen),
-    /// transparency, quality; every combination checked before anything is rendered.
+    /// transparency, quality; every combination checked before anything is rendered, by the
+    /// table's rules (OutputFormats), each problem naming where its value came from (the
+    /// command line's option or the preset's `output` field).
     public func encoderSettings(for storyboard: Storyboard) throws -> EncoderSettings {
         let f = try resolvedFormat(for: storyboard)
         var settings = EncoderSettings(width: storyboard.pixelWidth, height: storyboard.pixelHeight, fps: storyboard.fps)
         settings.format = f
         let codecName = codec?.rawValue ?? storyboard.output.codec
+        var chosenCodec: VideoCodec?
         if let codecName {
             guard let c = VideoCodec(rawValue: codecName) else { throw OutputChoiceError(description: "unknown codec \(codecName)") }
-            settings.codec = c
-        } else if let c = EncoderSettings.defaultCodec(for: f) {
-            settings.codec = c
+            chosenCodec = c
         }
         if case .transparent = storyboard.background { settings.transparent = true }
-        if settings.transparent && !f.carriesAlpha && f != .null {
-            throw OutputChoiceError(description: "\(f.rawValue)\(f == .mp4 ? "/H.264" : "") cannot carry transparency: give the preset a background colour, or use mov (ProRes 4444), webm (VP9), png or gif")
+        let chosenCRF = crf ?? storyboard.output.crf, chosenPreset = x264Preset ?? storyboard.output.preset
+        let problems = OutputFormats.problems(format: f, codec: chosenCodec, crf: chosenCRF, preset: chosenPreset, transparent: settings.transparent)
+        if !problems.isEmpty {
+            throw OutputChoiceError(description: problems.map { "\(source(of: $0.field, storyboard)): \($0.message)" }.joined(separator: "\n"))
         }
-        settings.crf = crf ?? storyboard.output.crf ?? (settings.codec == .vp9 ? 32 : 18)
-        settings.preset = x264Preset ?? storyboard.output.preset ?? "veryfast"
+        settings.codec = chosenCodec ?? EncoderSettings.defaultCodec(for: f) ?? .h264
+        settings.crf = chosenCRF ?? OutputFormats.info(settings.codec).defaultCRF ?? 18
+        settings.preset = chosenPreset ?? OutputFormats.defaultEncoderPreset
         settings.threads = encoderThreads > 0 ? encoderThreads : RenderJob.defaultEncoderThreads
         settings.title = storyboard.name
         settings.comment = "Segue \(SegueVersion.string)"
         do { try settings.validate() } catch { throw OutputChoiceError(description: "\(error)") }
         return settings
+    }
+
+    /// Where a choice came from, for messages: the option, else the preset's field.
+    func source(of field: OutputFormats.Field, _ s: Storyboard) -> String {
+        let flag: Bool
+        switch field {
+        case .format: flag = format != nil
+        case .codec: flag = codec != nil
+        case .crf: flag = crf != nil
+        case .preset: flag = x264Preset != nil
+        case .background: return "\(presetFile ?? s.name): background"
+        }
+        let option = field == .preset ? "--x264-preset" : "--\(field.rawValue)"
+        return flag ? option : "\(presetFile ?? s.name): output.\(field.rawValue)"
     }
 }
 

@@ -18,7 +18,11 @@ public final class AtomicFile: @unchecked Sendable {
     private var pending = true
 
     /// Creates (exclusively) the empty temporary file, so an unwritable directory fails here.
-    public init(destination: String) throws {
+    /// Missing parent folders are created (unless `createsParents` is false: a second file of an
+    /// output already begun, whose folder vanishing is a failure, not something to recreate); a
+    /// destination that exists must be a regular file (OutputDestination: anything else is
+    /// refused, untouched).
+    public init(destination: String, createsParents: Bool = true) throws {
         self.destination = destination
         let url = URL(fileURLWithPath: destination)
         let dir = url.deletingLastPathComponent().path
@@ -26,15 +30,13 @@ public final class AtomicFile: @unchecked Sendable {
         if name.isEmpty || destination.hasSuffix("/") {
             throw MediaError("\(destination): not a file path")
         }
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: destination, isDirectory: &isDir), isDir.boolValue {
-            throw MediaError("\(destination): is a directory")
-        }
+        try OutputDestination.check(destination, folder: false)
+        if createsParents { try OutputDestination.createParent(of: destination) }
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let tmp = (dir as NSString).appendingPathComponent(".\(name).\(getpid()).\(random).tmp")
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         if fd < 0 {
-            throw MediaError("\(destination): cannot create temporary file \(tmp): \(String(cString: strerror(errno)))")
+            throw MediaError("\(destination): cannot write in the folder \(dir): \(String(cString: strerror(errno)))")
         }
         close(fd)
         temporaryPath = tmp
@@ -43,13 +45,22 @@ public final class AtomicFile: @unchecked Sendable {
 
     deinit { discard() }
 
-    /// Renames the temporary file onto the destination (replacing an existing file atomically).
-    public func commit() throws {
+    /// Renames the temporary file onto the destination (replacing an existing file atomically),
+    /// unless a signal has arrived (Interruption.commit: then InterruptedError, nothing renamed)
+    /// or the destination has meanwhile become something other than a regular file.
+    /// `evenAfterSignal`: a record of the interruption itself (batch's manifest) is still written.
+    public func commit(evenAfterSignal: Bool = false) throws {
         guard pending else { throw MediaError("\(destination): already committed or discarded") }
-        if rename(temporaryPath, destination) != 0 {
-            let text = String(cString: strerror(errno))
+        do {
+            try Interruption.commit(destination, evenAfterSignal: evenAfterSignal) {
+                try OutputDestination.check(destination, folder: false)
+                if rename(temporaryPath, destination) != 0 {
+                    throw MediaError("\(destination): rename from \(temporaryPath) failed: \(String(cString: strerror(errno)))")
+                }
+            }
+        } catch {
             discard()
-            throw MediaError("\(destination): rename from \(temporaryPath) failed: \(text)")
+            throw error
         }
         pending = false
         AtomicFile.registry.remove(temporaryPath)
@@ -94,7 +105,8 @@ public final class AtomicFile: @unchecked Sendable {
 /// the temporary path). Where the filesystem has no exchange, it renames the old directory aside,
 /// renames the new one in (renaming the old one back if that fails) and deletes the old one:
 /// readers may see no destination for an instant, but never a partial one. An existing
-/// destination that is not a directory is refused rather than deleted.
+/// destination that is not an empty folder or a folder of Segue's own frames is refused
+/// (OutputDestination) rather than deleted.
 public final class AtomicDirectory: @unchecked Sendable {
     public let destination: String
     public let temporaryPath: String
@@ -109,13 +121,11 @@ public final class AtomicDirectory: @unchecked Sendable {
         if name.isEmpty || name == "." || name == ".." || dest == "/" {
             throw MediaError("\(destination): not a directory path")
         }
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: dest, isDirectory: &isDir), !isDir.boolValue {
-            throw MediaError("\(destination): exists and is not a directory (a png sequence is a directory)")
-        }
+        try OutputDestination.check(dest, folder: true)
+        try OutputDestination.createParent(of: dest)
         let tmp = (dir as NSString).appendingPathComponent(".\(name).\(getpid()).\(AtomicDirectory.token()).tmpdir")
         if mkdir(tmp, 0o777) != 0 {
-            throw MediaError("\(destination): cannot create temporary directory \(tmp): \(String(cString: strerror(errno)))")
+            throw MediaError("\(destination): cannot write in the folder \(dir): \(String(cString: strerror(errno)))")
         }
         temporaryPath = tmp
         AtomicFile.registry.add(tmp)
@@ -125,42 +135,40 @@ public final class AtomicDirectory: @unchecked Sendable {
 
     static func token() -> String { String(UInt64.random(in: 0...UInt64.max), radix: 36) }
 
-    /// Moves the temporary directory onto the destination, replacing an existing directory.
+    /// Moves the temporary directory onto the destination, replacing an existing folder of
+    /// Segue's own frames (checked again here: a folder that has meanwhile gained other files is
+    /// refused), unless a signal has arrived (Interruption.commit).
     public func commit() throws {
         guard pending else { throw MediaError("\(destination): already committed or discarded") }
-        func fail(_ what: String) throws -> Never {
-            let text = String(cString: strerror(errno))
+        do {
+            try Interruption.commit(destination) { try swapIntoPlace() }
+        } catch {
             discard()
-            throw MediaError("\(destination): \(what) failed: \(text)")
-        }
-        var isDir: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: destination, isDirectory: &isDir)
-        if exists && !isDir.boolValue {
-            discard()
-            throw MediaError("\(destination): exists and is not a directory (a png sequence is a directory)")
-        }
-        if !exists {
-            if rename(temporaryPath, destination) != 0 { try fail("rename from \(temporaryPath)") }
-        } else if segue_rename_exchange(temporaryPath, destination) == 0 {
-            // The old tree now sits at temporaryPath; discard() below removes it.
-        } else {
-            let aside = temporaryPath + ".old"
-            if rename(destination, aside) != 0 { try fail("rename aside to \(aside)") }
-            if rename(temporaryPath, destination) != 0 {
-                let text = String(cString: strerror(errno))
-                _ = rename(aside, destination)
-                discard()
-                throw MediaError("\(destination): rename from \(temporaryPath) failed: \(text)")
-            }
-            try? FileManager.default.removeItem(atPath: aside)
-            pending = false
-            AtomicFile.registry.remove(temporaryPath)
-            return
+            throw error
         }
         // Either the tree now at temporaryPath is the replaced one, or nothing is there.
         try? FileManager.default.removeItem(atPath: temporaryPath)
         pending = false
         AtomicFile.registry.remove(temporaryPath)
+    }
+
+    private func swapIntoPlace() throws {
+        func failure(_ what: String) -> MediaError { MediaError("\(destination): \(what) failed: \(String(cString: strerror(errno)))") }
+        let exists = try OutputDestination.check(destination, folder: true) != .absent
+        if !exists {
+            if rename(temporaryPath, destination) != 0 { throw failure("rename from \(temporaryPath)") }
+        } else if segue_rename_exchange(temporaryPath, destination) == 0 {
+            // The old tree now sits at temporaryPath; commit() removes it.
+        } else {
+            let aside = temporaryPath + ".old"
+            if rename(destination, aside) != 0 { throw failure("rename aside to \(aside)") }
+            if rename(temporaryPath, destination) != 0 {
+                let e = failure("rename from \(temporaryPath)")
+                _ = rename(aside, destination)
+                throw e
+            }
+            try? FileManager.default.removeItem(atPath: aside)
+        }
     }
 
     /// Removes the temporary directory and everything in it; the destination is untouched. Idempotent.

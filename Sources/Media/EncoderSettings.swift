@@ -41,8 +41,8 @@ public struct EncoderSettings: Sendable, Equatable {
     public var format: OutputFormat = .mp4
     /// Ignored for gif, png and null. Use `defaultCodec(for:)` when the user did not choose one.
     public var codec: VideoCodec = .h264
-    /// Constant rate factor: x264/x265 0 (lossless) … 51, VP9 0 … 63. ProRes has no CRF (its
-    /// profile fixes the quality), gif/png are lossless or palette-limited.
+    /// Constant rate factor: x264/x265 0 (lossless) … 51, VP9 0 … 63 (OutputFormats). ProRes has
+    /// no CRF (its profile fixes the quality), gif/png are lossless or palette-limited.
     public var crf: Int = 18
     /// x264/x265 preset name (ultrafast … placebo); ignored by the other codecs.
     public var preset: String = "veryfast"
@@ -83,22 +83,12 @@ public struct EncoderSettings: Sendable, Equatable {
         }
         guard fps > 0, fps <= 1000 else { throw MediaError("\(path): fps \(fps) must be between 1 and 1000") }
         guard threads >= 0, threads <= 128 else { throw MediaError("\(path): threads \(threads) must be between 0 and 128") }
-        let allowed = format.allowedCodecs
-        if !allowed.isEmpty && !allowed.contains(codec) {
-            throw MediaError("\(path): format \(format.rawValue) does not take codec \(codec.rawValue) (allowed: \(allowed.map(\.rawValue).joined(separator: ", ")))")
-        }
-        if transparent {
-            if format == .mp4 {
-                throw MediaError("\(path): format mp4 cannot store transparency (background \"transparent\"); use mov (ProRes 4444), webm (VP9), gif or png")
-            }
-            if format == .mov && !codec.carriesAlpha {
-                throw MediaError("\(path): codec \(codec.rawValue) in mov cannot store transparency; use codec prores (ProRes 4444)")
-            }
-        }
-        let crfRange = (usesCodec && codec == .vp9) ? 0...63 : 0...51
-        guard crfRange.contains(crf) else {
-            throw MediaError("\(path): crf \(crf) must be between \(crfRange.lowerBound) and \(crfRange.upperBound)")
-        }
+        // The table's rules (OutputFormats); crf only where the codec has one (the default
+        // crf is filled in for every codec, and ProRes ignores it).
+        let crfRange = usesCodec ? OutputFormats.info(codec).crf : nil
+        let problems = OutputFormats.problems(format: format, codec: usesCodec || format == .null ? codec : nil,
+                                              crf: crfRange == nil ? nil : crf, preset: nil, transparent: transparent)
+        if let p = problems.first { throw MediaError("\(path): \(p.message)") }
     }
 
     /// True when `codec` applies (mp4, mov, webm).

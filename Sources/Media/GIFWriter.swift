@@ -172,7 +172,7 @@ final class GIFWriter: FrameSink {
                                         c.pointee.width = Int32(self.settings.width)
                                         c.pointee.height = Int32(self.settings.height)
                                         c.pointee.pix_fmt = AV_PIX_FMT_PAL8
-                                    })
+                                    }, createsParents: false)   // the spill file's folder: gone means failed
         output = out
         guard let mapped = av_frame_alloc() else { throw MediaError("\(path): av_frame_alloc failed") }
         var mappedRef: UnsafeMutablePointer<AVFrame>? = mapped

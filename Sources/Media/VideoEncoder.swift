@@ -37,6 +37,7 @@ public final class VideoEncoder: @unchecked Sendable {
 
     public init(destination path: String, settings: EncoderSettings) throws {
         _ = mediaLogDefaultOnce
+        _ = MallocTuning.applied   // before the encoder allocates: see there (reproducible x264 bytes)
         self.settings = settings
         destination = path
         try settings.validate(path)

@@ -17,9 +17,9 @@ final class EncodedStream {
     init(destination path: String, muxer: String, encoder encoderName: String, fps: Int,
          title: String?, comment: String?, header: [(String, String)], bitexact: Bool,
          configure: (UnsafeMutablePointer<AVCodecContext>) throws -> Void,
-         after: (UnsafeMutablePointer<AVStream>) throws -> Void = { _ in }) throws {
+         after: (UnsafeMutablePointer<AVStream>) throws -> Void = { _ in }, createsParents: Bool = true) throws {
         self.path = path
-        file = try AtomicFile(destination: path)
+        file = try AtomicFile(destination: path, createsParents: createsParents)
         do { try open(muxer, encoderName, fps, title, comment, header, bitexact, configure, after) } catch {
             cancel(); throw error
         }

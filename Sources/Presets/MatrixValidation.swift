@@ -3,20 +3,25 @@
 enum MatrixValidation {
     /// A problem every combination has (a typo outside the matrix) is one line, not one per
     /// clip; one that some combinations have is reported for each, with its values.
-    static func validate(_ source: PresetSource) -> (problems: [Problem], warnings: [Problem]) {
+    static func validate(_ source: PresetSource, also: (Storyboard) -> [Problem] = { _ in [] }) -> (problems: [Problem], warnings: [Problem]) {
         guard let matrix = source.matrix else { return ([], []) }
         var found: [(problem: Problem, labels: [String])] = []
         var index: [Problem: Int] = [:]
         var warnings: [Problem] = []
         for clip in matrix.combinations {
+            func record(_ plain: Problem) {
+                if let i = index[plain] { found[i].labels.append(clip.label) } else { index[plain] = found.count; found.append((plain, [clip.label])) }
+            }
             do {
-                for w in try PresetLoader.check(source, clip).warnings where !warnings.contains(w) { warnings.append(w) }
+                let checked = try PresetLoader.check(source, clip)
+                for w in checked.warnings where !warnings.contains(w) { warnings.append(w) }
+                also(checked.storyboard).forEach(record)
             } catch {
                 for w in error.warnings where !warnings.contains(w) { warnings.append(w) }
                 for p in error.problems {
                     var plain = p
                     plain.message = String(p.message.dropLast(" [in combination \(clip.label)]".count))
-                    if let i = index[plain] { found[i].labels.append(clip.label) } else { index[plain] = found.count; found.append((plain, [clip.label])) }
+                    record(plain)
                 }
             }
             if found.count >= PresetCheck.maxProblems { break }

@@ -1,4 +1,5 @@
 import Geometry
+import Media
 import Scene
 
 /// Limits checked before anything is allocated (DESIGN §4 input safety).
@@ -119,25 +120,22 @@ public enum PresetDecoder {
         return Device(name: "custom", points: Size(w, h), scale: s, cornerRadius: c, safeTop: top, safeBottom: bottom)
     }
 
-    static let formats = ["mp4", "mov", "webm", "gif", "png", "null"]
-    static let codecs = ["h264", "hevc", "prores", "vp9"]
-    static let codecsByFormat: [String: [String]] = ["mp4": ["h264", "hevc"], "mov": ["h264", "hevc", "prores"], "webm": ["vp9"],
-                                                     "gif": [], "png": [], "null": ["h264", "hevc", "prores", "vp9"]]
-    static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+    // The output table (Media's OutputFormats) is the one source of formats, codecs and their options.
+    static let formats = OutputFormat.allCases.map(\.rawValue)
+    static let codecs = VideoCodec.allCases.map(\.rawValue)
 
     static func decodeOutput(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> OutputSpec {
         var out = OutputSpec()
         guard let m = r.object(v, path, allowed: ["format", "codec", "crf", "preset"]) else { return out }
         if let x = m["format"] { out.format = r.choice(x, path.key("format"), formats) }
         if let x = m["codec"] { out.codec = r.choice(x, path.key("codec"), codecs) }
-        if let x = m["crf"] { out.crf = r.integer(x, path.key("crf"), 0...51) }
-        if let x = m["preset"] { out.preset = r.choice(x, path.key("preset"), x264Presets) }
-        if let f = out.format, let c = out.codec, let allowed = codecsByFormat[f], !allowed.contains(c) {
-            r.problem(path.key("codec"), "\(f) cannot hold \(c) (\(f) takes \(allowed.isEmpty ? "no codec" : allowed.joined(separator: ", ")))", m["codec"])
-        }
-        if out.preset != nil, let c = out.codec, c != "h264" {
-            r.problem(path.key("preset"), "\"preset\" is an x264 preset: it applies to h264 only (codec is \(c))", m["preset"])
-        }
+        if let x = m["crf"] { out.crf = r.integer(x, path.key("crf"), OutputFormats.anyCRF) }
+        if let x = m["preset"] { out.preset = r.choice(x, path.key("preset"), OutputFormats.encoderPresets) }
+        // No format and no codec: the crf is checked as render's default (mp4, h264) would take it.
+        let format = out.format.flatMap(OutputFormat.init) ?? (out.codec == nil ? .mp4 : nil)
+        let problems = OutputFormats.problems(format: format, codec: out.codec.flatMap(VideoCodec.init),
+                                              crf: out.crf, preset: out.preset, transparent: false)
+        for p in problems { r.problem(path.key(p.field.rawValue), p.message, m[p.field.rawValue]) }
         return out
     }
 

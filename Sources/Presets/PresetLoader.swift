@@ -39,14 +39,15 @@ public enum PresetLoader {
     }
 
     /// Decodes and resolves without rendering (`segue validate`): the problems, then the warnings;
-    /// every clip of a matrix, one at a time (MatrixValidation).
-    public static func validate(path: String) -> (problems: [Problem], warnings: [Problem]) {
+    /// every clip of a matrix, one at a time (MatrixValidation). `also` adds the problems of the
+    /// resolved storyboard that only the caller can see (the CLI: its output choice).
+    public static func validate(path: String, also: (Storyboard) -> [Problem] = { _ in [] }) -> (problems: [Problem], warnings: [Problem]) {
         let source: PresetSource
         do { source = try self.source(path: path) } catch { return (error.problems, error.warnings) }
         guard source.matrix != nil else {
-            do { return ([], try check(source, nil).warnings) } catch { return (error.problems, error.warnings) }
+            do { let c = try check(source, nil); return (also(c.storyboard), c.warnings) } catch { return (error.problems, error.warnings) }
         }
-        return MatrixValidation.validate(source)
+        return MatrixValidation.validate(source, also: also)
     }
 
     public static func printWarning(_ p: Problem) {

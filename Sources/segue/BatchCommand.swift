@@ -28,7 +28,8 @@ per combination (OUTDIR/<name>-<value>-….<ext>), each sharded, cached and list
                    status changed when a frame's PSNR is under --threshold DB (default 40), new when
                    DIR has no such file; the manifest gets psnrMin, ssimMin, worstFrame, baseline, diff
 Exit: 0 all ok, cached or new; 1 a render failed (or was skipped after one) or an output changed; 2 bad usage or an invalid
-preset; 130/143 interrupted (the manifest records what finished).
+preset; 130/143 interrupted (the manifest records what finished). The manifest is written in every
+outcome (folders above it are created); if it cannot be written the batch fails with exit 1.
 segue batch --sha256 FILE...   prints each file's SHA-256 as the manifest computes it
 """
 
@@ -65,8 +66,8 @@ func batch(_ args: [String]) throws {
     }
     o.format = try a.choice("--format", OutputFormat.allCases.map(\.rawValue))
     o.render.codec = try a.choice("--codec", VideoCodec.allCases.map(\.rawValue)).flatMap(VideoCodec.init)
-    o.render.crf = try a.int("--crf", 0...51)
-    o.render.x264Preset = try a.choice("--x264-preset", ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"])
+    o.render.crf = try a.int("--crf", OutputFormats.anyCRF)   // the codec's own range is checked per preset
+    o.render.x264Preset = try a.choice("--x264-preset", OutputFormats.encoderPresets)
     o.render.slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
     o.render.jobs = try a.int("--jobs", 1...256) ?? o.render.jobs
     o.overrides = try overrides(a)
@@ -86,6 +87,7 @@ func batch(_ args: [String]) throws {
         throw Failure(code: Exit.usage, message: e.description.contains(": ") ? e.description : "segue: \(e.description)")
     }
     if report.interrupted { throw Failure(code: report.exitCode, message: "") }
+    if let m = report.manifestError { throw Failure(code: Exit.failure, message: "segue: the batch fails because its manifest could not be written: \(m)") }
     if a.flags.contains("--gallery") { try batchGallery(report, o, quiet: a.flags.contains("--quiet")) }
     let count = { (s: BatchStatus) in report.entries.filter { $0.status == s }.count }
     let summary = "batch: \(report.entries.count) preset\(report.entries.count == 1 ? "" : "s"): \(count(.ok) + count(.changed) + count(.new)) rendered, \(count(.cached)) cached, "

@@ -20,7 +20,7 @@ func validate(_ args: [String]) throws {
     }
     var bad = 0
     for path in a.positionals {
-        let (problems, warnings) = PresetLoader.validate(path: path)
+        let (problems, warnings) = PresetLoader.validate(path: path) { outputProblems($0, file: path) }   // the output render would write, too
         for p in problems + warnings {
             switch format {
             case "json": print(ProblemFormat.json(p))

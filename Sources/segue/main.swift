@@ -18,37 +18,43 @@ enum Exit {
 func printErr(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
 
 /// SIGINT/SIGTERM cancel the running job: workers stop, the temporary file is removed and the
-/// process exits 128 + signal. Before any output exists (while a preset and its images are being
-/// read and decoded, which no token can interrupt) there is nothing to clean up, so the process
-/// exits at once. If a running job does not wind down within 0.9 s the handler removes every
-/// pending temporary file itself and exits.
+/// process exits 128 + signal. The signal is recorded the instant it arrives (Interruption), and
+/// no output is renamed into place after that, so a signal during the trailer, the faststart
+/// rewrite or the png folder swap also leaves an existing destination untouched. Before any
+/// output exists (while a preset and its images are being read and decoded, which no token can
+/// interrupt) there is nothing to clean up, so the process exits at once. If a running job does
+/// not wind down within 0.9 s the handler removes every pending temporary file itself and exits.
 let cancelToken = CancellationToken()
-nonisolated(unsafe) var signalSources: [DispatchSourceSignal] = []
-/// Set once a command starts writing outputs (read by the signal handler's queue).
+/// The command being run, for the interruption message.
+nonisolated(unsafe) var currentCommand = "segue"
+/// Set once a command starts writing outputs (read by the signal thread).
 final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
     func set() { lock.lock(); value = true; lock.unlock() }
+    /// Sets the flag; true if it was already set.
+    func testAndSet() -> Bool { lock.lock(); defer { lock.unlock() }; let was = value; value = true; return was }
 }
 let outputsStarted = Flag()
 func installSignalHandlers() {
-    for sig in [SIGINT, SIGTERM] {
-        signal(sig, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: sig, queue: DispatchQueue.global())
-        source.setEventHandler {
+    do {
+        try Interruption.install([SIGINT, SIGTERM]) { sig in
             cancelToken.cancel(reason: sig)
-            if !outputsStarted.isSet {
-                AtomicFile.discardAllPending()
-                exit(128 + sig)
+            // Under the commit lock: no rename is half-done while temporaries go.
+            @Sendable func stopNow() -> Never {
+                Interruption.exclusive {
+                    AtomicFile.discardAllPending()
+                    reportInterrupted(sig, command: currentCommand)
+                    fflush(nil)
+                    _exit(128 + sig)   // no atexit handlers or destructors: prompt
+                }
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.9) {
-                AtomicFile.discardAllPending()
-                exit(128 + sig)
-            }
+            if !outputsStarted.isSet { stopNow() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.9) { stopNow() }
         }
-        source.resume()
-        signalSources.append(source)
+    } catch {
+        printErr("segue: \(error)")
     }
 }
 
@@ -71,11 +77,11 @@ usage:
 render options:
   -o, --output FILE     output file (default: <preset name>.<ext> in the current folder)
   --format F            mp4 | mov | webm | gif | png (a folder of frames) | null (render and convert, write nothing)
-  --codec C             h264 | hevc (mp4, mov) | prores (mov, 4444 with alpha) | vp9 (webm, with alpha)
+  --codec C             h264 | hevc (mp4, mov) | prores (mov: 4444 with alpha for a transparent background, else 422 HQ) | vp9 (webm, with alpha)
   --fps N               frames per second (1…240)
   --scale S             multiply the device's pixel scale
-  --crf N               quality, 0 (best) … 51 (63 for vp9); default 18 (32 for vp9)
-  --x264-preset P       ultrafast … veryslow (default veryfast)
+  --crf N               quality, 0 (best) … 51 (63 for vp9); default 18 (32 for vp9); not for prores, gif, png
+  --x264-preset P       ultrafast … placebo (default veryfast); h264 and hevc only
   --slow-motion F       story time runs F times slower
   --jobs N              render workers (default: the core count)
   --progress MODE       auto|bar|plain|json|none (auto: a bar on a terminal, plain lines otherwise)
@@ -89,16 +95,21 @@ let helpTexts: [String: String] = [
     "render": """
     segue render [PRESET] [-o OUT] [--format mp4|mov|webm|gif|png|null] [--codec h264|hevc|prores|vp9] [--fps N] [--scale S] [--crf N] [--x264-preset P]
                  [--slow-motion F] [--jobs N] [--progress auto|bar|plain|json|none] [--quiet] [--verbose] [--demo NAME]
-    Renders one preset (or the built-in demo) to a video. The file is written to a temporary file
-    beside OUT and renamed into place when complete; on failure or a signal nothing is left behind
-    and an existing OUT is untouched.
+    Renders one preset (or the built-in demo) to a video. Without --format (or the preset's
+    output.format) OUT's extension picks the format (.mp4 .m4v .mov .webm .gif). The file is
+    written to a temporary file beside OUT (missing folders are created) and renamed into place
+    when complete; on failure or a signal nothing is left behind and an existing OUT is untouched.
+    OUT must be new or a regular file; -o /dev/null writes nothing.
     """,
     "frames": """
     segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR [--fps N] [--scale S] [--slow-motion F] [--jobs N]
-    Writes DIR/frame-NNNNN.png. --at T picks frame round(T × fps), T in seconds of video time.
+                 [--progress auto|bar|plain|json|none] [--quiet]
+    Writes DIR/frame-NNNNN.png, all or nothing (DIR: new, empty or holding only Segue's frames,
+    which are replaced). --at T picks frame round(T × fps), T in seconds of video time; a time past
+    the last frame is an error.
     """,
-    "sheet": "segue sheet PRESET -o FILE.png [--count N] [--columns C]\nA contact sheet of N evenly spaced frames (default 12), each labelled with its frame and time.",
-    "plot": "segue plot PRESET -o FILE.png\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
+    "sheet": "segue sheet PRESET -o FILE.png|FILE.jpg [--count N] [--columns C]\nA contact sheet of N evenly spaced frames (default 12; at most the clip's), each labelled with its frame and time.",
+    "plot": "segue plot PRESET -o FILE.png|FILE.jpg\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
     "validate": validateHelp,
     "inspect": "segue inspect PRESET [--only K=V,...]\nPrints the resolved timeline: each step's start, end, frame range and curve; a matrix preset's combinations.",
     "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
@@ -137,16 +148,17 @@ func render(_ args: [String]) throws {
     var options = RenderOptions()
     options.format = try a.choice("--format", OutputFormat.allCases.map(\.rawValue)).flatMap(OutputFormat.init)
     options.codec = try a.choice("--codec", VideoCodec.allCases.map(\.rawValue)).flatMap(VideoCodec.init)
-    options.crf = try a.int("--crf", 0...63)
-    options.x264Preset = try a.choice("--x264-preset", ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"])
+    options.crf = try a.int("--crf", OutputFormats.anyCRF)
+    options.x264Preset = try a.choice("--x264-preset", OutputFormats.encoderPresets)
     options.slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
     options.jobs = try a.int("--jobs", 1...256) ?? options.jobs
     options.progress = ProgressMode(rawValue: try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto")!
     if a.flags.contains("--quiet") { options.progress = .none }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
-    let format: OutputFormat
+    options.presetFile = a.positionals.first
+    let out: String?
     do {
-        format = try options.resolvedFormat(for: storyboard)
+        out = try chooseVideoOutput(a, storyboard, preset: a.positionals.first, options: &options)
         let settings = try options.encoderSettings(for: storyboard)
         if settings.isPadded && !a.flags.contains("--quiet") && options.progress != .json {
             printErr("note: \(settings.width)×\(settings.height) is padded to \(settings.paddedWidth)×\(settings.paddedHeight) (4:2:0 video needs even sizes; the last row/column is repeated)")
@@ -157,13 +169,6 @@ func render(_ args: [String]) throws {
     if storyboard.frameCount(slowMotion: options.slowMotion) > Int(Limits.maxStoryDuration) * 240 {
         throw Failure(code: Exit.usage, message: "segue: --slow-motion makes \(storyboard.frameCount(slowMotion: options.slowMotion)) frames; at most \(Int(Limits.maxStoryDuration) * 240)")
     }
-    let out: String? = format == .null ? nil : (a.values["-o"] ?? RenderJob.defaultOutput(for: storyboard, format: format))
-    if let out, !format.writesDirectory {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: out, isDirectory: &isDir), isDir.boolValue {
-            throw Failure(code: Exit.usage, message: "segue: \(out) is a folder; give -o a file name")
-        }
-    }
     outputsStarted.set()
     let result = try RenderJob.run(storyboard, to: out, options: options, cancel: cancelToken)
     if !a.flags.contains("--quiet") && options.progress != .json {
@@ -172,7 +177,8 @@ func render(_ args: [String]) throws {
 }
 
 func frames(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["-o", "--at", "--every", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--only"], flagNames: ["--all", "--quiet", "--verbose"], aliases: ["--output": "-o"])
+    let a = try Arguments(args, valued: ["-o", "--at", "--every", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--progress", "--only"],
+                          flagNames: ["--all", "--quiet", "--verbose"], aliases: ["--output": "-o"])
     MediaLog.configure(verbose: a.flags.contains("--verbose"))
     guard let dir = a.values["-o"] else { throw Failure(code: Exit.usage, message: "frames needs -o DIR") }
     let chosen = [a.values["--at"] != nil, a.values["--every"] != nil, a.flags.contains("--all")].filter { $0 }.count
@@ -189,11 +195,15 @@ func frames(_ args: [String]) throws {
     } else {
         selection = .all
     }
+    var progress = ProgressMode(rawValue: try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto")!
+    if a.flags.contains("--quiet") { progress = .none }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    try checkFramesOutput(dir, preset: a.positionals.first)
     outputsStarted.set()
     let paths = try StillsJob.run(storyboard, selection: selection, directory: dir, slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
-                                  jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount, cancel: cancelToken)
-    if !a.flags.contains("--quiet") { printErr("\(dir): \(paths.count) frame\(paths.count == 1 ? "" : "s")") }
+                                  jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount,
+                                  progress: progress, cancel: cancelToken)
+    if progress != .none && progress != .json { printErr("\(dir): \(paths.count) frame\(paths.count == 1 ? "" : "s")") }
 }
 
 func sheet(_ args: [String]) throws {
@@ -202,17 +212,20 @@ func sheet(_ args: [String]) throws {
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "sheet needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
     let count = try a.int("--count", 1...400) ?? 12
+    try checkStillOutput(out, preset: a.positionals.first)
     outputsStarted.set()
-    try ContactSheet.run(storyboard, to: out, count: count, columns: try a.int("--columns", 1...40) ?? min(count, 6),
-                         slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
-                         jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount, cancel: cancelToken)
-    if !a.flags.contains("--quiet") { printErr("\(out): \(count) frames") }
+    let shown = try ContactSheet.run(storyboard, to: out, count: count, columns: try a.int("--columns", 1...40) ?? min(count, 6),
+                                     slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
+                                     jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount, cancel: cancelToken)
+    if !a.flags.contains("--quiet") { printErr("\(out): \(shown) frame\(shown == 1 ? "" : "s")") }
 }
 
 func plot(_ args: [String]) throws {
     let a = try Arguments(args, valued: ["-o", "--fps", "--scale", "--demo", "--only"], flagNames: ["--quiet"], aliases: ["--output": "-o"])
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "plot needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    try checkStillOutput(out, preset: a.positionals.first)
+    outputsStarted.set()
     try ProgressPlot.run(storyboard, to: out)
     if !a.flags.contains("--quiet") { printErr("\(out): progress of \(storyboard.steps.filter { $0.operation != nil }.count) steps") }
 }
@@ -276,6 +289,7 @@ func main() -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else { print(usageText); return Exit.usage }
     args.removeFirst()
+    currentCommand = command
     installSignalHandlers()
     do {
         switch command {
@@ -301,19 +315,31 @@ func main() -> Int32 {
             throw Failure(code: Exit.usage, message: "unknown command \"\(command)\"; see segue --help")
         }
         return Exit.ok
-    } catch let f as Failure {
-        if cancelToken.isCancelled { return 128 + cancelToken.reason }
-        printErr(f.code == Exit.usage && !f.message.contains(": ") ? "segue: \(f.message)" : f.message)
-        return f.code
-    } catch let e as Arguments.UsageError {
-        printErr("segue: \(e.description)")
-        return Exit.usage
-    } catch is CancelledError {
-        return 128 + cancelToken.reason
     } catch {
-        if cancelToken.isCancelled { return 128 + cancelToken.reason }
-        printErr("segue: \(error)")
-        return Exit.failure
+        let sig = Interruption.received != 0 ? Interruption.received : cancelToken.reason
+        if sig != 0 {
+            reportInterrupted(sig, command: command)
+            return 128 + sig
+        }
+        switch error {
+        case let f as Failure:
+            if f.code == Exit.usage || !f.message.isEmpty {
+                reportFailure(f.code == Exit.usage && !f.message.contains(": ") ? "segue: \(f.message)" : f.message, exitCode: f.code)
+            }
+            return f.code
+        case let e as Arguments.UsageError:
+            reportFailure("segue: \(e.description)", exitCode: Exit.usage)
+            return Exit.usage
+        case let e as DestinationError:
+            reportFailure("segue: \(e.description)", exitCode: Exit.usage)
+            return Exit.usage
+        case let e as StillsJob.TimeError:
+            reportFailure("segue: \(e.description)", exitCode: Exit.usage)
+            return Exit.usage
+        default:
+            reportFailure("segue: \(error)", exitCode: Exit.failure)
+            return Exit.failure
+        }
     }
 }
 

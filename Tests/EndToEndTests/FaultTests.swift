@@ -239,10 +239,12 @@ final class FaultTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains(out) && (r.stderr.contains("Read-only") || r.stderr.contains("Permission denied")), "\(format): clear error: \(r.stderr)")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: ro), [], format)
         }
-        // A destination folder that does not exist is the same kind of failure.
-        let r = try CLI.run(["render", preset, "-o", dir + "/missing/out.mp4", "--progress", "none"])
+        // A destination folder that cannot be created (its parent is a file) is the same kind of
+        // failure; a missing one is created (issue 13.5, OutputSafetyTests).
+        FileManager.default.createFile(atPath: dir + "/plain", contents: Data())
+        let r = try CLI.run(["render", preset, "-o", dir + "/plain/missing/out.mp4", "--progress", "none"])
         XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertTrue(r.stderr.contains("missing/out.mp4"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("missing/out.mp4") && r.stderr.contains(dir + "/plain"), r.stderr)
     }
 
     func testDestinationFolderDisappearingMidRender() throws {

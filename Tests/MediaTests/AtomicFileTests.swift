@@ -43,8 +43,11 @@ final class AtomicFileTests: XCTestCase {
     }
 
     func testUnwritableDirectoryThrows() throws {
-        XCTAssertThrowsError(try AtomicFile(destination: dir + "/missing/x")) { XCTAssertTrue("\($0)".contains("missing/x")) }
-        XCTAssertThrowsError(try AtomicFile(destination: dir)) { XCTAssertTrue("\($0)".contains("directory")) }
+        // Missing parents are created (issue 13.5); a parent that is a file cannot be.
+        FileManager.default.createFile(atPath: dir + "/plain", contents: Data())
+        XCTAssertThrowsError(try AtomicFile(destination: dir + "/plain/x")) { XCTAssertTrue("\($0)".contains("plain"), "\($0)") }
+        XCTAssertThrowsError(try AtomicFile(destination: dir)) { XCTAssertTrue("\($0)".contains("folder"), "\($0)") }
+        try FileManager.default.removeItem(atPath: dir + "/plain")
         if getuid() != 0 {   // root ignores permissions
             try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: dir)
             defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dir) }

@@ -275,12 +275,16 @@ final class FormatTests: XCTestCase {
         let path = dir + "/frames"
         try FileManager.default.createDirectory(atPath: path + "/sub", withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: URL(fileURLWithPath: path + "/frame-99999.png"))
+        // A folder holding anything but Segue's frames is refused, untouched (DESIGN §7).
+        XCTAssertThrowsError(try VideoEncoder(destination: path, settings: settings(.png))) { XCTAssertTrue("\($0)".contains("sub"), "\($0)") }
+        XCTAssertEqual(try pngFiles(path), ["frame-99999.png", "sub"])
+        try FileManager.default.removeItem(atPath: path + "/sub")
         // Cancelled: the old directory is untouched.
         let enc = try VideoEncoder(destination: path, settings: settings(.png))
         let conv = enc.makeConverter()
         for b in opaqueFrames().prefix(3) { try enc.write(conv.convert(b)) }
         enc.cancel()
-        XCTAssertEqual(try pngFiles(path), ["frame-99999.png", "sub"])
+        XCTAssertEqual(try pngFiles(path), ["frame-99999.png"])
         // Finished: replaced as a whole.
         try encode(opaqueFrames(), to: path + "/", settings: settings(.png))
         XCTAssertEqual(try pngFiles(path).count, N)

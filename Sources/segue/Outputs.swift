@@ -1,0 +1,105 @@
+import Export
+import Foundation
+import Media
+import Presets
+
+// Where a command's output goes and in which format (DESIGN §7): the destination rules are
+// Media's OutputDestination, the formats Media's OutputFormats; this file applies them to the
+// command line's -o / --format and the preset's output.format, before anything is rendered.
+
+/// render: the format (the flag, else the preset's `output.format`, else the extension of -o,
+/// else mp4) and the destination (nil: nothing is written). A contradiction between the flag or
+/// the preset and the extension is exit 2 naming both, as is an extension that names no format.
+func chooseVideoOutput(_ a: Arguments, _ storyboard: Storyboard, preset: String?, options: inout RenderOptions) throws -> String? {
+    let given = a.values["-o"]
+    if let given, OutputDestination.isNullSink(given) {
+        options.format = .null   // the null sink: rendered and converted, nothing written
+        return nil
+    }
+    let stated: (format: OutputFormat, source: String)? = options.format.map { ($0, "--format \($0.rawValue)") }
+        ?? storyboard.output.format.flatMap(OutputFormat.init).map { ($0, "\(preset ?? storyboard.name): output.format \($0.rawValue)") }
+    if let given {
+        try OutputDestination.refuseInputs(given, preset.map { [$0] } ?? [])
+        let ext = URL(fileURLWithPath: given).pathExtension
+        let named = OutputFormats.videoFormat(forExtension: ext)
+        if let stated {
+            if stated.format == .null {
+                throw Failure(code: Exit.usage, message: "segue: \(stated.source) writes nothing: drop -o \(given) (or give -o /dev/null)")
+            }
+            if let named, named != stated.format {
+                throw Failure(code: Exit.usage, message: "segue: \(stated.source) contradicts -o \(given) (.\(ext) is \(named.rawValue)): give one")
+            }
+        } else if let named {
+            options.format = named
+        } else if !ext.isEmpty {
+            let stills = ["png", "jpg", "jpeg"].contains(ext.lowercased()) ? " (stills: segue frames, sheet or plot)" : ""
+            throw Failure(code: Exit.usage, message: "segue: -o \(given): .\(ext) names no video format\(stills); use \(OutputFormats.videoExtensions.joined(separator: " ")) or give --format")
+        }
+    }
+    let format = try options.resolvedFormat(for: storyboard)
+    guard format != .null else { return nil }
+    let out = given ?? RenderJob.defaultOutput(for: storyboard, format: format)!
+    try OutputDestination.check(out, folder: format.writesDirectory, inputs: preset.map { [$0] } ?? [])
+    return out
+}
+
+/// sheet and plot: a .png or .jpg file (or /dev/null), checked before rendering.
+func checkStillOutput(_ out: String, preset: String?) throws {
+    if OutputDestination.isNullSink(out) { return }
+    _ = try StillWriter.kind(for: out)
+    try OutputDestination.check(out, folder: false, inputs: preset.map { [$0] } ?? [])
+}
+
+/// frames: a folder (new, empty or of Segue's own frames) or /dev/null.
+func checkFramesOutput(_ out: String, preset: String?) throws {
+    if OutputDestination.isNullSink(out) { return }
+    try OutputDestination.check(out, folder: true, inputs: preset.map { [$0] } ?? [])
+}
+
+/// `--progress json` anywhere on the command line: fatal errors and interruptions are also
+/// reported as one JSON event on stderr (docs: README "Progress and errors").
+let jsonEvents: Bool = {
+    let args = Array(CommandLine.arguments.dropFirst())
+    return args.contains("--progress=json") || zip(args, args.dropFirst()).contains { $0 == "--progress" && $1 == "json" }
+}()
+
+func jsonText(_ s: String) -> String {
+    let data = (try? JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
+    return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+}
+
+/// Prints a fatal error (and with --progress json its event).
+func reportFailure(_ message: String, exitCode: Int32) {
+    if !message.isEmpty { printErr(message) }
+    if jsonEvents {
+        printErr("{\"event\":\"error\",\"exitCode\":\(exitCode),\"message\":\(jsonText(message.isEmpty ? "failed" : message))}")
+    }
+}
+
+/// The one line an interrupted command prints (once), and its JSON event.
+let interruptionReported = Flag()
+func reportInterrupted(_ sig: Int32, command: String) {
+    guard !interruptionReported.testAndSet() else { return }
+    let name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "signal \(sig)"
+    let message = "segue: \(command) interrupted by \(name): nothing written; an existing output is untouched"
+    printErr(message)
+    if jsonEvents {
+        printErr("{\"event\":\"interrupted\",\"signal\":\(sig),\"exitCode\":\(128 + sig),\"message\":\(jsonText(message))}")
+    }
+}
+
+/// validate: the output a plain `segue render FILE` would write, checked as render checks it
+/// (a transparent background without a format that stores alpha is caught here, not at render).
+func outputProblems(_ s: Storyboard, file: String) -> [Problem] {
+    var options = RenderOptions()
+    options.presetFile = file
+    do { _ = try options.encoderSettings(for: s) } catch {
+        let hint = s.output.format == nil ? " (no output.format: render writes mp4 unless given --format or -o with another extension)" : ""
+        return "\(error)".split(separator: "\n").map { line in
+            var text = String(line)
+            if text.hasPrefix(file + ": ") { text.removeFirst(file.count + 2) }
+            return Problem(file: file, path: "", message: text + hint)
+        }
+    }
+    return []
+}
