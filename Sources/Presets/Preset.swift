@@ -73,6 +73,8 @@ public enum CurveSpec: Sendable, Hashable {
     case uiviewSpring(damping: Double, velocity: Double)
     case caSpring(mass: Double, stiffness: Double, damping: Double, velocity: Double)
     case swiftUISpring(duration: Double, bounce: Double)
+    /// Android/Compose `{ "dampingRatio", "stiffness" }` (mass 1).
+    case ratioSpring(dampingRatio: Double, stiffness: Double)
 }
 
 public struct GestureSpec: Sendable, Hashable {

@@ -332,7 +332,7 @@ public enum PresetDecoder {
         return step
     }
 
-    static let curveNames = ["linear", "easeIn", "easeOut", "easeInOut", "default", "system"]
+    static let curveNames = namedCurves
 
     static func decodeCurve(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> CurveSpec? {
         if case .string = v.value { return r.choice(v, path, curveNames).map(CurveSpec.named) }
@@ -353,6 +353,7 @@ public enum PresetDecoder {
             let sp = path.key("spring")
             guard case .object(let sm) = body.value else { r.expected(sp, "an object", body); return nil }
             let keys = Set(sm.map(\.key))
+            if keys.contains("dampingRatio") { return decodeRatioSpring(body, sp, r) }
             if keys.contains("mass") || keys.contains("stiffness") {
                 guard let o = r.object(body, sp, allowed: ["mass", "stiffness", "damping", "velocity"], required: ["stiffness", "damping"]) else { return nil }
                 let mass = o["mass"].flatMap { r.number($0, sp.key("mass"), 0...1e6, exclusiveLower: true) } ?? 1

@@ -180,7 +180,9 @@ public struct Resolver {
                     return nil
                 }
                 guard let params = checkParameters(spec, entry, problem: problem) else { return nil }
-                let transition = entry.make(Parameters(merging: entry, params))
+                var parameters = Parameters(merging: entry, params)
+                parameters.screenCornerRadius = preset.device.cornerRadius
+                let transition = entry.make(parameters)
                 var step = Step(index: i, path: path, operation: operation, start: t, end: t, before: before, after: after,
                                 transitionName: name, transition: transition, timing: nil, curveName: "", caption: spec.caption)
                 if let g = spec.gesture {
@@ -205,12 +207,12 @@ public struct Resolver {
                     }
                 } else {
                     let curveSpec = spec.curve
-                    let curve = curveSpec.map(CurveMapping.curve) ?? transition.defaultCurve
+                    let curve = curveSpec.map(CurveMapping.curve) ?? transition.defaults(for: operation).curve
                     do {
-                        let timing = try Timing(curve: curve, duration: spec.duration ?? (curveSpec.map(CurveMapping.hasOwnDuration) == true ? nil : transition.defaultDuration))
+                        let timing = try Timing(curve: curve, duration: spec.duration ?? (curveSpec.map(CurveMapping.hasOwnDuration) == true ? nil : transition.defaults(for: operation).duration))
                         step.timing = timing
                         step.end = t + timing.duration
-                        step.curveName = curveSpec.map(CurveMapping.name) ?? CurveMapping.name(of: transition.defaultCurve)
+                        step.curveName = curveSpec.map(CurveMapping.name) ?? CurveMapping.name(of: transition.defaults(for: operation).curve)
                     } catch {
                         problem(path + (spec.curve != nil ? ".curve" : ".duration"), "\(error)")
                         return nil
