@@ -168,7 +168,8 @@ extension Curve {
     public static let names = ["linear", "easeIn", "easeOut", "easeInOut", "default", "system"] + MaterialCurves.names
 
     /// Everything `segue list curves` prints: the named curves, then the parametric forms.
-    public static let catalog: [CurveDescription] = iosCatalog + MaterialCurves.catalog
+    public static let catalog: [CurveDescription] = iosCatalog.filter { names.contains($0.name) } + MaterialCurves.namedCatalog
+        + iosCatalog.filter { !names.contains($0.name) } + MaterialCurves.parametricCatalog
 
     static let iosCatalog: [CurveDescription] = [
         .init(name: "linear", summary: "constant speed"),

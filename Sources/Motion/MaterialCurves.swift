@@ -44,7 +44,7 @@ public enum MaterialCurves {
         return nil
     }
 
-    static var catalog: [CurveDescription] {
+    static var namedCatalog: [CurveDescription] {
         [CurveDescription(name: "emphasized", summary: "Material 3 emphasized = AOSP fast_out_extra_slow_in: two cubic segments through (0.166666, 0.4)")]
             + beziers.map { b in
                 CurveDescription(name: b.name, summary: "Material cubic bezier (\(b.points.0), \(b.points.1), \(b.points.2), \(b.points.3))")
@@ -52,9 +52,10 @@ public enum MaterialCurves {
             + springs.map { s in
                 CurveDescription(name: s.name, summary: "M3 spring: damping ratio \(s.dampingRatio), stiffness \(Int(s.stiffness)) (mass 1); lasts until settled")
             }
-            + [CurveDescription(name: "{\"spring\": {\"dampingRatio\", \"stiffness\"}}",
-                                summary: "Android/Compose spring (mass 1); ratio > 1 overdamps; without duration lasts until settled")]
     }
+
+    static let parametricCatalog = [CurveDescription(name: "{\"spring\": {\"dampingRatio\", \"stiffness\"}}",
+                                                     summary: "Android/Compose spring (mass 1); ratio > 1 overdamps; without duration lasts until settled")]
 }
 
 extension Spring {

@@ -14,6 +14,8 @@ public struct Preset: Sendable {
     public var screens: [(id: String, spec: ScreenSpec)]
     public var start: String
     public var timeline: [StepSpec]
+    /// Mock screens' `style` by screen id; a mock without one takes the device's platform's.
+    public var mockStyles: [String: MockStyle] = [:]
 }
 
 public enum Background: Sendable, Hashable {

@@ -66,6 +66,7 @@ public enum PresetDecoder {
             if let b = m["caption"] { overlays.caption = r.bool(b, top.key("overlays").key("caption")) ?? false }
         }
         var screens: [(String, ScreenSpec)] = []
+        var styles: [String: MockStyle] = [:]
         if let v = o["screens"] {
             if case .object(let members) = v.value {
                 if members.isEmpty { r.problem(top.key("screens"), "expected at least one screen", v) }
@@ -73,6 +74,7 @@ public enum PresetDecoder {
                     if m.key.isEmpty { r.problem(top.key("screens").key(m.key), "a screen id must not be empty", m.value); continue }
                     if let s = decodeScreen(m.value, top.key("screens").key(m.key), r) {
                         screens.append((m.key, s))
+                        if let style = decodeMockStyle(m.value, top.key("screens").key(m.key), r) { styles[m.key] = style }
                         if case .layers(_, let layers) = s { checkUniqueIDs(layers, r) }
                     }
                 }
@@ -98,8 +100,10 @@ public enum PresetDecoder {
             r.problem(top.key(scale != nil ? "scale" : "device"),
                       "canvas must be 2 to \(Limits.maxCanvasSide) pixels a side (got \(px.width)×\(px.height))", o["scale"] ?? o["device"])
         }
-        return Preset(name: name, device: device, scale: scale, fps: fps, background: background, output: output,
-                      overlays: overlays, screens: screens, start: start, timeline: timeline)
+        var preset = Preset(name: name, device: device, scale: scale, fps: fps, background: background, output: output,
+                            overlays: overlays, screens: screens, start: start, timeline: timeline)
+        preset.mockStyles = styles
+        return preset
     }
 
     static func decodeDevice(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> Device? {
@@ -158,7 +162,7 @@ public enum PresetDecoder {
             guard let file else { return nil }
             return .image(path: file, fit: fit, background: bg)
         case "mock":
-            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items"]) else { return nil }
+            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items", "style"]) else { return nil }
             let kind = m["mock"].flatMap { r.string($0, path.key("mock")) }
             let title = m["title"].flatMap { r.string($0, path.key("title"), nonEmpty: false) }
             let tint = m["tint"].flatMap { r.color($0, path.key("tint")) }

@@ -116,7 +116,9 @@ public struct Resolver {
             case .layers(let bg, let layers):
                 screens[id] = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true, children: layers.map(node))
             case .mock(let kind, let title, let tint, let dark, let seed, let items):
-                if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items) {
+                let style = preset.mockStyles[id] ?? (preset.device.platform == .android ? .material : .ios)
+                if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items, style: style,
+                                        statusHeight: preset.device.safeTop, gestureHeight: preset.device.safeBottom) {
                     var root = n
                     root.id = id
                     screens[id] = root

@@ -12,11 +12,17 @@ public enum Mocks {
         ("detail", "a detail page: hero image, title, body text (hero, title)"),
         ("feed", "Weibo-like cards: avatar, name, time, text, image grid, actions (avatar0…, photo0…)"),
         ("settings", "grouped settings: icon, title, value or switch, chevron (cell0…)"),
+        ("home", "a launcher home screen: wallpaper, app icon grid, dock, search bar (icon0…); Material style"),
     ]
 
     /// A mock screen of `size` points, or nil for an unknown kind.
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
-                              dark: Bool = false, seed: Int = 0, items: Int? = nil) -> Node? {
+                              dark: Bool = false, seed: Int = 0, items: Int? = nil, style: MockStyle = .ios,
+                              statusHeight: Double = 48, gestureHeight: Double = 24) -> Node? {
+        if style == .material || kind == "home" {
+            return MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
+                                        statusHeight: statusHeight, gestureHeight: gestureHeight)
+        }
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
         switch kind {
         case "list": return b.list(title: title ?? "Messages", items: items ?? 14)
