@@ -251,13 +251,19 @@ public final class FrameComposer: Sendable {
 
     /// The key of what frame i shows when it is a still without moving overlays: consecutive
     /// frames with the same key are identical, so a pipeline may render one and reuse it.
-    public func stillKey(frame i: Int) -> String? {
+    public func stillKey(frame i: Int) -> StillKey? {
         let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
         guard !overlays.isAnimated(at: t) else { return nil }
-        switch storyboard.state(at: t) {
-        case .still(let id): return id + "|" + overlays.stillKey(at: t)
-        case .presented(let s): return "presented \(s)|" + overlays.stillKey(at: t)
-        case .transition: return nil
-        }
+        let state = storyboard.state(at: t)
+        if case .transition = state { return nil }
+        return StillKey(state: state, overlay: overlays.stillKey(at: t))
     }
+}
+
+/// What a held still shows: the storyboard's state and the (unmoving) overlay on it. A value with
+/// its parts apart, so no screen id or caption text can make two different stills equal (a
+/// joined string did: a screen named "presented 1" and the sheet held by step 1 were one key).
+public struct StillKey: Hashable, Sendable {
+    public var state: FrameState
+    public var overlay: OverlayKey
 }

@@ -70,7 +70,7 @@ struct OverlayPainter: Sendable {
     /// True when an overlay changes from frame to frame at t.
     func isAnimated(at t: Double) -> Bool { touch(at: t) != nil }
 
-    func stillKey(at t: Double) -> String { caption(at: t) ?? "" }
+    func stillKey(at t: Double) -> OverlayKey { OverlayKey(caption: caption(at: t)) }
 
     /// The overlay layers at t (touch dot, caption pill), built once per frame.
     func nodes(at t: Double) -> [Node] { [touchNode(at: t), captionNode(at: t)].compactMap { $0 } }
@@ -151,4 +151,9 @@ struct OverlayPainter: Sendable {
         }
         return out
     }
+}
+
+/// The overlays of a frame whose overlays do not move (no touch dot): only the caption can differ.
+public struct OverlayKey: Hashable, Sendable {
+    public var caption: String?
 }

@@ -59,7 +59,7 @@ public struct Storyboard: Sendable {
     }
 }
 
-public enum FrameState: Sendable, Equatable {
+public enum FrameState: Sendable, Hashable {
     /// A screen alone.
     case still(screen: String)
     /// A transition step at a progress.
