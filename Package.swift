@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "CFFmpeg"]),
-        .testTarget(name: "PresetsTests", dependencies: ["Presets"]),
+        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Motion", "Scene", "Transitions"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Media", "Raster"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Media", "Raster"]),
     ]
