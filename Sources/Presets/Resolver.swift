@@ -197,7 +197,7 @@ public struct Resolver {
                         let gesture = try makeGesture(g)
                         let release: ReleaseMode = g.release == "finish" ? .finish : g.release == "cancel" ? .cancel : .auto
                         guard let driver = try transition.interactive(gesture: gesture, canvas: canvas, operation: operation, release: release) else {
-                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss)")
+                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss, predictive-back* pop)")
                             return nil
                         }
                         step.driver = driver
