@@ -41,8 +41,10 @@ public struct ContainerTransformTransition: Transition {
         let full = Rect(0, 0, canvas.width, canvas.height)
         let (a, b) = forward ? (element, full) : (full, element)
         let (ra, rb) = forward ? (elementRadius, 0.0) : (0.0, elementRadius)
-        return (a.interpolated(to: b, f(th.scaleMask)), MaterialMotion.lerp(ra, rb, f(th.shapeMask)),
-                MaterialMotion.lerp(a.width, b.width, f(th.scale)), f(th.fade))
+        // Exactly the end rect at the end (a + (b − a)·1 can miss b by a rounding).
+        let mask = f(th.scaleMask) >= 1 ? b : a.interpolated(to: b, f(th.scaleMask))
+        return (mask, MaterialMotion.lerp(ra, rb, f(th.shapeMask)),
+                f(th.scale) >= 1 ? b.width : MaterialMotion.lerp(a.width, b.width, f(th.scale)), f(th.fade))
     }
 
     public func scene(_ frame: TransitionFrame) -> Node {
@@ -60,9 +62,13 @@ public struct ContainerTransformTransition: Transition {
         screenContent.placement = screenContent.placement.concatenating(
             Affine.scale(c.contentWidth / canvas.width, c.contentWidth / canvas.width).translatedBy(x, 0))
         let (start, end) = forward ? (elementContent, screenContent) : (screenContent, elementContent)
-        var children = [start]
+        // Faded in fully, the end content hides the start (whose pixels would show through the
+        // end's transparent ones, such as a card's rounded corners).
+        var children = c.fade >= 1 ? [] : [start]
         if c.fade > 0 { children.append(end.withOpacity(c.fade)) }
-        let box = Node(kind: .group, frame: c.mask, cornerRadius: c.radius, clips: true, children: children)
+        // At the element's own frame the picture is drawn as it is (its corners are its own).
+        let atElement = c.mask == element && c.contentWidth == element.width
+        let box = Node(kind: .group, frame: c.mask, cornerRadius: atElement ? 0 : c.radius, clips: !atElement, children: children)
         let scrimAlpha = scrim * MaterialMotion.clamp01(forward ? p : 1 - p)
         var layers = [under]
         if scrimAlpha > 0 { layers.append(.rect(Rect(0, 0, canvas.width, canvas.height), Color.black.withAlpha(scrimAlpha))) }

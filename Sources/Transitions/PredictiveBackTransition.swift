@@ -70,20 +70,22 @@ public struct PredictiveBackTransition: Transition {
         var layers: [Node] = []
         if let i, !(i.released && i.finishing) {
             let r = Self.gestureRects(p: q, dy: dy, edge: edge, canvas: canvas)
-            layers = [entering.placedAsWindow(in: r.entering, canvas: canvas, radius: cornerRadius),
+            let radius = MaterialMotion.backCornerRadius(cornerRadius, progress: q)
+            layers = [entering.placedAsWindow(in: r.entering, canvas: canvas, radius: radius),
                       .rect(Rect(0, 0, canvas.width, canvas.height), Color.black.withAlpha(scrim)),
-                      closing.placedAsWindow(in: r.closing, canvas: canvas, radius: cornerRadius)]
+                      closing.placedAsWindow(in: r.closing, canvas: canvas, radius: radius)]
         } else {
             let pr = i?.releaseProgress ?? 0, c = i.map { $0.completion(progress: q) } ?? q
             let r = Self.commitRects(c: MaterialMotion.clamp01(c), release: Self.gestureRects(p: pr, dy: dy, edge: edge, canvas: canvas),
                                      canvas: canvas)
             // The entering window ends as the display itself: its corners square off as it lands
             // (AOSP drops the radius at the end; a display's own corners hide that, a video does not).
-            let landing = cornerRadius * (1 - MaterialMotion.emphasized(MaterialMotion.clamp01(c)))
+            let radius = MaterialMotion.backCornerRadius(cornerRadius, progress: max(pr, c))
+            let landing = radius * (1 - MaterialMotion.emphasized(MaterialMotion.clamp01(c)))
             layers = [entering.placedAsWindow(in: r.entering, canvas: canvas, radius: landing)]
             if c < 1 { layers.append(.rect(Rect(0, 0, canvas.width, canvas.height), Color.black.withAlpha(scrim * (1 - c)))) }
             if r.closingAlpha > 0 {
-                layers.append(closing.placedAsWindow(in: r.closing, canvas: canvas, radius: cornerRadius).withOpacity(r.closingAlpha))
+                layers.append(closing.placedAsWindow(in: r.closing, canvas: canvas, radius: radius).withOpacity(r.closingAlpha))
             }
         }
         return .canvas(canvas, layers)

@@ -6,7 +6,7 @@ import Scene
 /// reference/platforms.md §6): the app window shrinks about its centre to 0.75 with the drag over
 /// the home screen (pop to a `home` mock), under a black scrim 0.2 (0.8 `dark`) on the home
 /// screen, following the finger vertically like the cross-activity form. Commit: the scrim fades
-/// in 233 ms; the window, from where it was, shrinks on emphasized into a 56 dp circle at the
+/// in 233 ms; the window, from where it was, shrinks on emphasized to 56 dp wide at the
 /// display's centre and fades out over the second half of the 450 ms (Launcher3 aims it at the
 /// app's icon, which a mock home screen does not have). Cancel: the spring of the cross-activity
 /// form back to rest.
@@ -32,7 +32,8 @@ public struct PredictiveBackHomeTransition: Transition {
         let full = Rect(0, 0, canvas.width, canvas.height)
         if let i, !(i.released && i.finishing) {
             return .canvas(canvas, [home, .rect(full, Color.black.withAlpha(scrim)),
-                                    app.placedAsWindow(in: Self.gestureRect(p: q, dy: dy, canvas: canvas), canvas: canvas, radius: cornerRadius)])
+                                    app.placedAsWindow(in: Self.gestureRect(p: q, dy: dy, canvas: canvas), canvas: canvas,
+                                                       radius: MaterialMotion.backCornerRadius(cornerRadius, progress: q))])
         }
         let c = MaterialMotion.clamp01(i.map { $0.completion(progress: q) } ?? q), e = MaterialMotion.emphasized(c)
         let start = Self.gestureRect(p: i?.releaseProgress ?? 0, dy: dy, canvas: canvas)
@@ -44,7 +45,7 @@ public struct PredictiveBackHomeTransition: Transition {
         if scrimLeft > 0 { layers.append(.rect(full, Color.black.withAlpha(scrimLeft))) }
         let alpha = 1 - MaterialMotion.window(c, 0.5, 1)
         if alpha > 0 {
-            let radius = MaterialMotion.lerp(cornerRadius, Self.icon / 2, e)
+            let radius = MaterialMotion.lerp(MaterialMotion.backCornerRadius(cornerRadius, progress: max(i?.releaseProgress ?? 0, c)), Self.icon / 2, e)
             layers.append(app.placedAsWindow(in: r, canvas: canvas, radius: min(radius, r.width / 2)).withOpacity(alpha))
         }
         return .canvas(canvas, layers)
@@ -89,13 +90,15 @@ public struct PredictiveBackInAppTransition: Transition {
         let q = forward ? 1 - frame.progress : frame.progress
         let i = frame.interaction, edge = i?.backEdge ?? .left, dy = i?.translation.y ?? 0
         if let i, !(i.released && i.finishing) {
-            return .canvas(canvas, [under, top.placedAsWindow(in: Self.rect(p: q, dy: dy, edge: edge, canvas: canvas), canvas: canvas, radius: cornerRadius)])
+            return .canvas(canvas, [under, top.placedAsWindow(in: Self.rect(p: q, dy: dy, edge: edge, canvas: canvas), canvas: canvas,
+                                                              radius: MaterialMotion.backCornerRadius(cornerRadius, progress: q))])
         }
         // The commit's progress runs from the release value to 1; the fade is its completed part.
         let c = MaterialMotion.clamp01(i.map { $0.completion(progress: q) } ?? q)
         let r = Self.rect(p: i?.releaseProgress ?? 0, dy: dy, edge: edge, canvas: canvas)
         var layers = [under]
-        if c < 1 { layers.append(top.placedAsWindow(in: r, canvas: canvas, radius: cornerRadius).withOpacity(1 - c)) }
+        let radius = MaterialMotion.backCornerRadius(cornerRadius, progress: max(i?.releaseProgress ?? 0, c))
+        if c < 1 { layers.append(top.placedAsWindow(in: r, canvas: canvas, radius: radius).withOpacity(1 - c)) }
         return .canvas(canvas, layers)
     }
 
