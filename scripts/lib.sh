@@ -6,10 +6,11 @@ SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Debian packages Segue needs to build and run: FFmpeg's libraries, text (FreeType, HarfBuzz,
 # fontconfig) and the fonts mocks use.
 SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
-    libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-wqy-microhei fonts-roboto)
+    libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev fonts-inter fonts-wqy-microhei
+    fonts-noto-color-emoji fonts-roboto)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
-# child's peak memory.
-SEGUE_TEST_PACKAGES=(ffmpeg time)
+# child's peak memory; chromium to load the gallery page in a real browser (GalleryTests).
+SEGUE_TEST_PACKAGES=(ffmpeg time chromium)
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 

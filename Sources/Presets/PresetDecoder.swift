@@ -20,16 +20,9 @@ public enum PresetDecoder {
     static let topKeys = ["segue", "name", "device", "scale", "fps", "background", "output", "overlays", "screens", "start", "timeline"]
 
     public static func decode(text: String, file: String, defaultName: String) throws(PresetError) -> Preset {
-        let root: JSONNode
-        do {
-            root = try JSONReader.parse(text)
-        } catch {
-            throw PresetError([Problem(file: file, path: "", message: "invalid JSON: \(error.message)", position: error.position)])
-        }
-        let r = FieldReader(file: file)
-        let preset = decode(root, r, defaultName: defaultName)
-        if let p = preset, r.problems.isEmpty { return p }
-        throw PresetError(r.problems.isEmpty ? [Problem(file: file, path: "", message: "invalid preset")] : r.problems)
+        let (preset, problems) = try PresetCheck.decode(text: text, file: file, defaultName: defaultName)
+        if let p = preset, problems.isEmpty { return p }
+        throw PresetError(problems.isEmpty ? [Problem(file: file, path: "", message: "invalid preset")] : problems)
     }
 
     static func decode(_ root: JSONNode, _ r: FieldReader, defaultName: String) -> Preset? {
@@ -67,6 +60,7 @@ public enum PresetDecoder {
         }
         var screens: [(String, ScreenSpec)] = []
         var styles: [String: MockStyle] = [:]
+        var unchecked = Unchecked()
         if let v = o["screens"] {
             if case .object(let members) = v.value {
                 if members.isEmpty { r.problem(top.key("screens"), "expected at least one screen", v) }
@@ -76,7 +70,7 @@ public enum PresetDecoder {
                         screens.append((m.key, s))
                         if let style = decodeMockStyle(m.value, top.key("screens").key(m.key), r) { styles[m.key] = style }
                         if case .layers(_, let layers) = s { checkUniqueIDs(layers, r) }
-                    }
+                    } else { unchecked.screens.insert(m.key) }
                 }
             } else { r.expected(top.key("screens"), "an object of screens by id", v) }
         }
@@ -87,6 +81,7 @@ public enum PresetDecoder {
             if items.isEmpty { r.problem(top.key("timeline"), "expected at least one step", v) }
             for (i, item) in items.enumerated() {
                 if let s = decodeStep(item, top.key("timeline").index(i), r) { timeline.append(s) }
+                else { unchecked.stackFrom = min(unchecked.stackFrom, timeline.count) }
             }
         }
         if case .transparent = background, output.format == "mp4" || output.codec == "h264" {
@@ -103,6 +98,7 @@ public enum PresetDecoder {
         var preset = Preset(name: name, device: device, scale: scale, fps: fps, background: background, output: output,
                             overlays: overlays, screens: screens, start: start, timeline: timeline)
         preset.mockStyles = styles
+        preset.unchecked = unchecked
         return preset
     }
 
@@ -227,6 +223,7 @@ public enum PresetDecoder {
             if let x = m["image"] { l.image = r.string(x, path.key("image")) } else { r.problem(path.key("image"), "an image layer needs \"image\" (a file path)", v) }
             if let x = m["fit"], let f = r.choice(x, path.key("fit"), ImageFit.allCases.map(\.rawValue)) { l.fit = ImageFit(rawValue: f)! }
         case .text:
+            l.style.lines = 0   // docs/PRESETS.md: unlimited unless `lines` says otherwise (UILabel's numberOfLines)
             if let x = m["text"] { l.text = r.string(x, path.key("text"), nonEmpty: false) } else { r.problem(path.key("text"), "a text layer needs \"text\"", v) }
             if let x = m["font"], let f = r.object(x, path.key("font"), allowed: ["size", "weight", "family"]) {
                 let fp = path.key("font")
