@@ -308,7 +308,7 @@ public enum PresetAssets {
             case .mock: break
             }
         }
-        return out
+        return out + ScreenExtras.assetPaths(preset)
     }
 }
 

@@ -16,6 +16,8 @@ public struct Preset: Sendable {
     public var timeline: [StepSpec]
     /// Mock screens' `style` by screen id; a mock without one takes the device's platform's.
     public var mockStyles: [String: MockStyle] = [:]
+    /// Screenshot elements and mock photos by screen id (`ScreenExtras`).
+    public var extras: [String: ScreenExtras] = [:]
     /// What decoding could not check, so resolving reports no consequence of an earlier problem.
     public var unchecked = Unchecked()
 }

@@ -60,6 +60,7 @@ public enum PresetDecoder {
         }
         var screens: [(String, ScreenSpec)] = []
         var styles: [String: MockStyle] = [:]
+        var extras: [String: ScreenExtras] = [:]
         var unchecked = Unchecked()
         if let v = o["screens"] {
             if case .object(let members) = v.value {
@@ -69,6 +70,7 @@ public enum PresetDecoder {
                     if let s = decodeScreen(m.value, top.key("screens").key(m.key), r) {
                         screens.append((m.key, s))
                         if let style = decodeMockStyle(m.value, top.key("screens").key(m.key), r) { styles[m.key] = style }
+                        extras[m.key] = decodeExtras(m.value, top.key("screens").key(m.key), r)
                         if case .layers(_, let layers) = s { checkUniqueIDs(layers, r) }
                     } else { unchecked.screens.insert(m.key) }
                 }
@@ -99,6 +101,7 @@ public enum PresetDecoder {
                             overlays: overlays, screens: screens, start: start, timeline: timeline)
         preset.mockStyles = styles
         preset.unchecked = unchecked
+        preset.extras = extras
         return preset
     }
 
@@ -151,14 +154,14 @@ public enum PresetDecoder {
         }
         switch kinds[0] {
         case "image":
-            guard let m = r.object(v, path, allowed: ["image", "fit", "background"]) else { return nil }
+            guard let m = r.object(v, path, allowed: ["image", "fit", "background", "elements"]) else { return nil }
             let file = m["image"].flatMap { r.string($0, path.key("image")) }
             let fit = m["fit"].flatMap { r.choice($0, path.key("fit"), ImageFit.allCases.map(\.rawValue)) }.flatMap(ImageFit.init) ?? .fill
             let bg = m["background"].flatMap { r.color($0, path.key("background")) } ?? .white
             guard let file else { return nil }
             return .image(path: file, fit: fit, background: bg)
         case "mock":
-            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items", "style"]) else { return nil }
+            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items", "photo", "style"]) else { return nil }
             let kind = m["mock"].flatMap { r.string($0, path.key("mock")) }
             let title = m["title"].flatMap { r.string($0, path.key("title"), nonEmpty: false) }
             let tint = m["tint"].flatMap { r.color($0, path.key("tint")) }

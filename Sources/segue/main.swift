@@ -116,7 +116,9 @@ func loadStoryboard(_ a: Arguments, overrides: Overrides) throws -> Storyboard {
         }
         if let path = a.positionals.first {
             if a.positionals.count > 1 { throw Failure(code: Exit.usage, message: "one preset at a time (got \(a.positionals.count)); use segue batch for several") }
-            return try PresetLoader.load(path: path, overrides: overrides)
+            let storyboard = try PresetLoader.load(path: path, overrides: overrides)
+            if !a.flags.contains("--quiet") && a.values["--progress"] != "json" { storyboard.notes.forEach { printErr($0) } }
+            return storyboard
         }
         return try PresetLoader.demo(named: Demos.defaultDemo.name, overrides: overrides)
     } catch let e as PresetError {
