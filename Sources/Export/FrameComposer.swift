@@ -206,8 +206,10 @@ public final class FrameComposer: Sendable {
     public func scene(step s: Int, at local: Double) -> Node {
         let step = storyboard.steps[s]
         guard let transition = step.transition else { return screenNode(step.before) }
-        let from = screenNode(step.before, hiding: step.matches.map(\.from))
-        let to = screenNode(step.after, hiding: step.matches.map(\.to))
+        // A transition that shows the newer screen whole keeps its element there.
+        let newerWhole = !transition.hidesMatchedElementsOnNewerScreen, forward = step.operation?.isForward ?? true
+        let from = screenNode(step.before, hiding: newerWhole && !forward ? [] : step.matches.map(\.from))
+        let to = screenNode(step.after, hiding: newerWhole && forward ? [] : step.matches.map(\.to))
         let input = step.frame(from: from, to: to, canvas: storyboard.canvas, at: local, matches: matches[step.index] ?? [])!
         return transition.scene(input)
     }

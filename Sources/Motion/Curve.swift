@@ -30,6 +30,8 @@ public enum Curve: Sendable, Hashable {
     /// An explicit spring in closed form (what the others reduce to). Natural duration: the
     /// settling time.
     case spring(Spring)
+    /// A path of cubic segments (Material's emphasized: AOSP fast_out_extra_slow_in).
+    case path(EasingPath)
 
     /// Control points for the Bézier cases (linear is (0,0,1,1)); nil for springs.
     public var bezier: CubicBezier? {
@@ -40,7 +42,7 @@ public enum Curve: Sendable, Hashable {
         case .easeInOut: return CubicBezier(0.42, 0, 0.58, 1)
         case .standard: return CubicBezier(0.25, 0.1, 0.25, 1)
         case let .bezier(x1, y1, x2, y2): return CubicBezier(x1, y1, x2, y2)
-        case .system, .uiviewSpring, .caSpring, .swiftUISpring, .spring: return nil
+        case .system, .uiviewSpring, .caSpring, .swiftUISpring, .spring, .path: return nil
         }
     }
 
@@ -134,7 +136,10 @@ extension Curve {
         case .uiviewSpring(let z, let v): return "spring(damping \(z), velocity \(v))"
         case .caSpring(let m, let k, let d, let v): return "spring(mass \(m), stiffness \(k), damping \(d), velocity \(v))"
         case .swiftUISpring(let d, let b): return "spring(duration \(d), bounce \(b))"
+        case .spring(let s) where s.mass == 1 && s.allowsOverdamping:
+            return "spring(dampingRatio \(s.dampingRatio), stiffness \(s.stiffness))"
         case .spring: return "spring"
+        case .path(let p): return p.name
         }
     }
 }
@@ -155,15 +160,18 @@ extension Curve {
         case "easeInOut": return .easeInOut
         case "default": return .standard
         case "system": return .system
-        default: return nil
+        default: return MaterialCurves.curve(named: name)
         }
     }
 
     /// Names accepted by `named(_:)`, in listing order.
-    public static let names = ["linear", "easeIn", "easeOut", "easeInOut", "default", "system"]
+    public static let names = ["linear", "easeIn", "easeOut", "easeInOut", "default", "system"] + MaterialCurves.names
 
     /// Everything `segue list curves` prints: the named curves, then the parametric forms.
-    public static let catalog: [CurveDescription] = [
+    public static let catalog: [CurveDescription] = iosCatalog.filter { names.contains($0.name) } + MaterialCurves.namedCatalog
+        + iosCatalog.filter { !names.contains($0.name) } + MaterialCurves.parametricCatalog
+
+    static let iosCatalog: [CurveDescription] = [
         .init(name: "linear", summary: "constant speed"),
         .init(name: "easeIn", summary: "cubic bezier (0.42, 0, 1, 1): starts slowly"),
         .init(name: "easeOut", summary: "cubic bezier (0, 0, 0.58, 1): ends slowly"),

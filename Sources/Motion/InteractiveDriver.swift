@@ -76,6 +76,12 @@ public enum Completion: Sendable {
     /// A spring whose initial velocity is chosen so the progress leaves at the finger's speed.
     /// `duration` is required for UIView springs, optional (default: settling) for the others.
     case spring(Curve, duration: Double?)
+    /// The curve as it is over a fixed time, leaving at its own speed: a platform animation that
+    /// starts afresh at release (AOSP's predictive-back commit animator) rather than continuing
+    /// the finger.
+    case exact(duration: Double, curve: Curve)
+    /// One completion when the release finishes, another when it cancels.
+    indirect case byDecision(finish: Completion, cancel: Completion)
 }
 
 /// One interactive step on the step's own clock: [0, releaseTime] drag, then the completion.
@@ -132,8 +138,15 @@ public struct InteractiveDriver: Sendable {
         case .cancel: decision = .cancel
         }
         let delta = (decision == .finish ? 1 : 0) - p
+        var completion = completion
+        if case let .byDecision(f, c) = completion { completion = decision == .finish ? f : c }
 
         switch completion {
+        case .byDecision: throw .invalidCurve("a completion per decision cannot nest another")
+        case let .exact(T, curve):
+            guard T.isFinite, T > 0 else { throw .invalidDuration("completion duration must be greater than 0 (got \(T))") }
+            shape = abs(delta) < 1e-12 ? .still : .curve(try Timing(curve: curve, duration: T), timeScale: 1, correction: 0)
+            completionDuration = T
         case let .percentDriven(T, curve), let .fixed(T, curve):
             guard T.isFinite, T > 0 else { throw .invalidDuration("completion duration must be greater than 0 (got \(T))") }
             var tc = T

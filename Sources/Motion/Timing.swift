@@ -18,6 +18,7 @@ public struct Timing: Sendable {
     private enum Kind: Sendable {
         case bezier(CubicBezier)
         case spring(Spring, end: Double)
+        case path(EasingPath)
     }
     private let kind: Kind
 
@@ -42,6 +43,8 @@ public struct Timing: Sendable {
         self.duration = d
         if let b = curve.bezier {
             kind = .bezier(b)
+        } else if case .path(let e) = curve {
+            kind = .path(e)
         } else if let s = curve.spring(duration: d) {
             let end = s.progress(at: d)
             guard end.isFinite, end > 1e-6 else {
@@ -69,6 +72,7 @@ public struct Timing: Sendable {
         if !(t > 0) { return 0 }
         switch kind {
         case let .bezier(b): return b.value(at: t / duration)
+        case let .path(e): return e.value(at: t / duration)
         case let .spring(s, _): return s.progress(at: t)
         }
     }
@@ -79,6 +83,7 @@ public struct Timing: Sendable {
         if t >= duration { return 1 }
         switch kind {
         case let .bezier(b): return b.value(at: t / duration)
+        case let .path(e): return e.value(at: t / duration)
         case let .spring(s, end): return s.progress(at: t) / end
         }
     }
@@ -89,6 +94,7 @@ public struct Timing: Sendable {
         if t < 0 || t > duration { return 0 }
         switch kind {
         case let .bezier(b): return b.slope(at: t / duration) / duration
+        case let .path(e): return e.slope(at: t / duration) / duration
         case let .spring(s, end): return s.velocity(at: t) / end
         }
     }

@@ -9,6 +9,7 @@ public enum CurveMapping {
         case .uiviewSpring(let z, let v): return .uiviewSpring(damping: z, velocity: v)
         case .caSpring(let m, let k, let c, let v): return .caSpring(mass: m, stiffness: k, damping: c, velocity: v)
         case .swiftUISpring(let d, let b): return .swiftUISpring(duration: d, bounce: b)
+        case .ratioSpring(let z, let k): return .spring(.android(dampingRatio: z, stiffness: k))
         }
     }
 
@@ -16,7 +17,8 @@ public enum CurveMapping {
     /// (DESIGN §2), rather than taking the transition's default duration.
     public static func hasOwnDuration(_ spec: CurveSpec) -> Bool {
         switch spec {
-        case .caSpring, .swiftUISpring: return true
+        case .caSpring, .swiftUISpring, .ratioSpring: return true
+        case .named(let n): return MaterialCurves.isSpring(n)
         default: return false
         }
     }

@@ -8,10 +8,15 @@ public struct Device: Sendable, Hashable {
     public var cornerRadius: Double
     public var safeTop: Double
     public var safeBottom: Double
+    /// Whose phone it is: picks the mocks' default style (iOS or Material 3).
+    public var platform: Platform
 
-    public init(name: String, points: Size, scale: Double, cornerRadius: Double, safeTop: Double = 47, safeBottom: Double = 34) {
+    public enum Platform: String, Sendable, Hashable { case ios, android }
+
+    public init(name: String, points: Size, scale: Double, cornerRadius: Double, safeTop: Double = 47, safeBottom: Double = 34,
+                platform: Platform = .ios) {
         self.name = name; self.points = points; self.scale = scale; self.cornerRadius = cornerRadius
-        self.safeTop = safeTop; self.safeBottom = safeBottom
+        self.safeTop = safeTop; self.safeBottom = safeBottom; self.platform = platform
     }
 
     /// Pixel size = points × scale, rounded (DESIGN §2).
@@ -31,7 +36,7 @@ public struct Device: Sendable, Hashable {
         Device(name: "iphone-15-pro-max", points: Size(430, 932), scale: 3, cornerRadius: 55, safeTop: 59, safeBottom: 34),
         Device(name: "iphone-16-pro", points: Size(402, 874), scale: 3, cornerRadius: 62, safeTop: 62, safeBottom: 34),
         Device(name: "ipad-mini", points: Size(744, 1133), scale: 2, cornerRadius: 21.5, safeTop: 24, safeBottom: 20),
-    ]
+    ] + Device.android
 
     public static let standard = all.first { $0.name == "iphone-13" }!
 

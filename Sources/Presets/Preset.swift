@@ -14,6 +14,8 @@ public struct Preset: Sendable {
     public var screens: [(id: String, spec: ScreenSpec)]
     public var start: String
     public var timeline: [StepSpec]
+    /// Mock screens' `style` by screen id; a mock without one takes the device's platform's.
+    public var mockStyles: [String: MockStyle] = [:]
     /// Screenshot elements and mock photos by screen id (`ScreenExtras`).
     public var extras: [String: ScreenExtras] = [:]
     /// What decoding could not check, so resolving reports no consequence of an earlier problem.
@@ -87,6 +89,8 @@ public enum CurveSpec: Sendable, Hashable {
     case uiviewSpring(damping: Double, velocity: Double)
     case caSpring(mass: Double, stiffness: Double, damping: Double, velocity: Double)
     case swiftUISpring(duration: Double, bounce: Double)
+    /// Android/Compose `{ "dampingRatio", "stiffness" }` (mass 1).
+    case ratioSpring(dampingRatio: Double, stiffness: Double)
 }
 
 public struct GestureSpec: Sendable, Hashable {

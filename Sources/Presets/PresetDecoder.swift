@@ -61,6 +61,7 @@ public enum PresetDecoder {
             if let b = m["caption"] { overlays.caption = r.bool(b, top.key("overlays").key("caption")) ?? false }
         }
         var screens: [(String, ScreenSpec)] = []
+        var styles: [String: MockStyle] = [:]
         var extras: [String: ScreenExtras] = [:]
         var unchecked = Unchecked()
         if let v = o["screens"] {
@@ -70,6 +71,7 @@ public enum PresetDecoder {
                     if m.key.isEmpty { r.problem(top.key("screens").key(m.key), "a screen id must not be empty", m.value); continue }
                     if let s = decodeScreen(m.value, top.key("screens").key(m.key), r) {
                         screens.append((m.key, s))
+                        if let style = decodeMockStyle(m.value, top.key("screens").key(m.key), r) { styles[m.key] = style }
                         extras[m.key] = decodeExtras(m.value, top.key("screens").key(m.key), r)
                         if case .layers(_, let layers) = s { checkUniqueIDs(layers, r) }
                     } else { unchecked.screens.insert(m.key) }
@@ -99,6 +101,7 @@ public enum PresetDecoder {
         }
         var preset = Preset(name: name, device: device, scale: scale, fps: fps, background: background, output: output,
                             overlays: overlays, screens: screens, start: start, timeline: timeline)
+        preset.mockStyles = styles
         preset.unchecked = unchecked
         preset.extras = extras
         return preset
@@ -157,7 +160,7 @@ public enum PresetDecoder {
             guard let file else { return nil }
             return .image(path: file, fit: fit, background: bg)
         case "mock":
-            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items", "photo"]) else { return nil }
+            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items", "photo", "style"]) else { return nil }
             let kind = m["mock"].flatMap { r.string($0, path.key("mock")) }
             let title = m["title"].flatMap { r.string($0, path.key("title"), nonEmpty: false) }
             let tint = m["tint"].flatMap { r.color($0, path.key("tint")) }
@@ -332,7 +335,7 @@ public enum PresetDecoder {
         return step
     }
 
-    static let curveNames = ["linear", "easeIn", "easeOut", "easeInOut", "default", "system"]
+    static let curveNames = namedCurves
 
     static func decodeCurve(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> CurveSpec? {
         if case .string = v.value { return r.choice(v, path, curveNames).map(CurveSpec.named) }
@@ -353,6 +356,7 @@ public enum PresetDecoder {
             let sp = path.key("spring")
             guard case .object(let sm) = body.value else { r.expected(sp, "an object", body); return nil }
             let keys = Set(sm.map(\.key))
+            if keys.contains("dampingRatio") { return decodeRatioSpring(body, sp, r) }
             if keys.contains("mass") || keys.contains("stiffness") {
                 guard let o = r.object(body, sp, allowed: ["mass", "stiffness", "damping", "velocity"], required: ["stiffness", "damping"]) else { return nil }
                 let mass = o["mass"].flatMap { r.number($0, sp.key("mass"), 0...1e6, exclusiveLower: true) } ?? 1

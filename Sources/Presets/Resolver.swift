@@ -127,11 +127,13 @@ public struct Resolver {
                 screens[id] = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true, children: layers.map(node))
             case .mock(let kind, let title, let tint, let dark, let seed, let items):
                 let photo = preset.extras[id]?.photo
+                let style = preset.mockStyles[id] ?? (preset.device.platform == .android ? .material : .ios)
                 if let n = photo, kind == "detail", Mocks.gridPhoto(n, size: canvas, seed: seed) == nil {
                     let count = Mocks.gridPhotoCount(size: canvas, seed: seed)
                     problem(path + ".photo", "the grid mock with seed \(seed) has " + (count == 0 ? "no photos" : "photo0…photo\(count - 1)") + " on this device (got \(n))")
                 } else if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
-                                               presentedAsSheet: sheets.contains(id), photo: photo) {
+                                               presentedAsSheet: sheets.contains(id), photo: photo, style: style,
+                                               statusHeight: preset.device.safeTop, gestureHeight: preset.device.safeBottom) {
                     var root = n
                     root.id = id
                     screens[id] = root
@@ -199,7 +201,9 @@ public struct Resolver {
                     return nil
                 }
                 guard let params = checkParameters(spec, entry, problem: problem) else { return nil }
-                let transition = entry.make(Parameters(merging: entry, params).resolvingDevice(preset.device, entry))
+                var parameters = Parameters(merging: entry, params).resolvingDevice(preset.device, entry)
+                parameters.screenCornerRadius = preset.device.cornerRadius
+                let transition = entry.make(parameters)
                 var step = Step(index: i, path: path, operation: operation, start: t, end: t, before: before, after: after,
                                 transitionName: name, transition: transition, timing: nil, curveName: "", caption: spec.caption)
                 if let g = spec.gesture {
@@ -212,7 +216,7 @@ public struct Resolver {
                         let gesture = try makeGesture(g)
                         let release: ReleaseMode = g.release == "finish" ? .finish : g.release == "cancel" ? .cancel : .auto
                         guard let driver = try transition.interactive(gesture: gesture, canvas: canvas, operation: operation, release: release) else {
-                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss, navigation-zoom pop/dismiss)")
+                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss, navigation-zoom pop/dismiss, predictive-back* pop)")
                             return nil
                         }
                         step.driver = driver
@@ -224,12 +228,12 @@ public struct Resolver {
                     }
                 } else {
                     let curveSpec = spec.curve
-                    let curve = curveSpec.map(CurveMapping.curve) ?? transition.defaultCurve
+                    let curve = curveSpec.map(CurveMapping.curve) ?? transition.defaults(for: operation).curve
                     do {
-                        let timing = try Timing(curve: curve, duration: spec.duration ?? (curveSpec.map(CurveMapping.hasOwnDuration) == true ? nil : transition.defaultDuration))
+                        let timing = try Timing(curve: curve, duration: spec.duration ?? (curveSpec.map(CurveMapping.hasOwnDuration) == true ? nil : transition.defaults(for: operation).duration))
                         step.timing = timing
                         step.end = t + timing.duration
-                        step.curveName = curveSpec.map(CurveMapping.name) ?? CurveMapping.name(of: transition.defaultCurve)
+                        step.curveName = curveSpec.map(CurveMapping.name) ?? CurveMapping.name(of: transition.defaults(for: operation).curve)
                     } catch {
                         problem(path + (spec.curve != nil ? ".curve" : ".duration"), "\(error)")
                         return nil

@@ -12,14 +12,20 @@ public enum Mocks {
         ("detail", "a detail page: hero image (photo: N shows the grid's photoN), title, body text (hero, title)"),
         ("feed", "Weibo-like cards: avatar, name, time, text, image grid, actions (avatar0…, photo0…)"),
         ("settings", "grouped settings: icon, title, value or switch, chevron (cell0…)"),
+        ("home", "a launcher home screen: wallpaper, app icon grid, dock, search bar (icon0…); Material style"),
     ]
 
     /// A mock screen of `size` points, or nil for an unknown kind. Presented as a sheet it has
     /// no status bar: a real sheet shows none (the gap above it shows the presenting screen's).
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
                               dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false,
-                              photo: Int? = nil) -> Node? {
-        guard var root = build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo) else { return nil }
+                              photo: Int? = nil, style: MockStyle = .ios, statusHeight: Double = 48, gestureHeight: Double = 24) -> Node? {
+        // Material mocks have no `photo` form yet: the Material detail shows its own hero.
+        let built = style == .material || kind == "home"
+            ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
+                                   statusHeight: statusHeight, gestureHeight: gestureHeight)
+            : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo)
+        guard var root = built else { return nil }
         if presentedAsSheet { root.children.removeAll { $0.id == "statusBar" } }
         return root
     }

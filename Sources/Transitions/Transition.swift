@@ -151,9 +151,18 @@ public protocol Transition: Sendable {
     /// The interactive form of this transition for a gesture (finger → progress, the release rule
     /// and the completion), or nil when it has none for this operation.
     func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver?
+    /// The duration and curve for one operation when the preset gives none (Material's fade and
+    /// container transform time their exit apart from their entrance).
+    func defaults(for operation: StackOperation) -> (duration: Double, curve: Curve)
+    /// False when the newer screen is shown whole while the matched element flies (a container
+    /// transform grows the element into the whole new screen); the element is then hidden only
+    /// on the older screen.
+    var hidesMatchedElementsOnNewerScreen: Bool { get }
 }
 
 extension Transition {
+    public func defaults(for operation: StackOperation) -> (duration: Double, curve: Curve) { (defaultDuration, defaultCurve) }
+    public var hidesMatchedElementsOnNewerScreen: Bool { true }
     public var usesMatchedElements: Bool { false }
     public var presentsOverContext: Bool { false }
     public var sourceElement: String? { nil }
@@ -163,6 +172,9 @@ extension Transition {
 /// Resolved parameters: the preset's values over the catalog defaults.
 public struct Parameters: Sendable {
     public var values: [String: ParameterValue]
+    /// The device's display corner radius (points): where the platform rounds windows with it
+    /// (Android's predictive back), the transition does too.
+    public var screenCornerRadius: Double = 0
     public init(_ values: [String: ParameterValue] = [:]) { self.values = values }
     public func number(_ name: String, _ fallback: Double) -> Double {
         if case .number(let n)? = values[name] { return n }
@@ -195,6 +207,7 @@ public enum Catalog {
                                                   ShrinkDismissTransition.entry]
         + HeroTransition.heroEntries + [SheetTransition.entry, CrossDissolveTransition.entry, CustomTransition.entry]
         + [NavigationZoomTransition.entry]
+        + MaterialCatalog.entries
 
     public static func entry(named name: String) -> CatalogEntry? { entries.first { $0.name == name } }
 

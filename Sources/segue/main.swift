@@ -258,7 +258,7 @@ func list(_ args: [String]) throws {
     case "devices":
         for d in Device.all {
             let (w, h) = d.pixelSize()
-            print("\(pad(d.name, 20)) \(pad("\(Int(d.points.width))×\(Int(d.points.height)) pt", 14)) @\(Int(d.scale))x  \(pad("\(w)×\(h) px", 14)) corner \(d.cornerRadius)")
+            print("\(pad(d.name, 20)) \(pad("\(Int(d.points.width))×\(Int(d.points.height)) pt", 14)) @\(d.scale == d.scale.rounded() ? String(Int(d.scale)) : String(d.scale))x  \(pad("\(w)×\(h) px", 14)) corner \((d.cornerRadius * 100).rounded() / 100)\(d.platform == .android ? "  android" : "")")
         }
     case "mocks":
         for m in Mocks.kinds { print("\(pad(m.name, 10)) \(m.description)") }

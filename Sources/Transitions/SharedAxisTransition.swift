@@ -1,0 +1,108 @@
+import Geometry
+import Motion
+import Scene
+
+/// Material's shared axis (MDC `MaterialSharedAxis`, reference/platforms.md §5): a fade through
+/// (outgoing out over 0–0.35 of the eased progress, incoming in over 0.35–1) with a 30 dp slide
+/// along x or y, or a scale along z (incoming 0.8 → 1, outgoing 1 → 1.1). A pop mirrors it: the
+/// slides go the other way, z scales 1.1 → 1 in and 1 → 0.8 out. Both screens are drawn over the
+/// preset's background, which shows through the cross-fade. 450 ms emphasized.
+public struct SharedAxisTransition: Transition {
+    public enum Axis: String, Sendable, CaseIterable { case x, y, z }
+    public var axis: Axis
+    /// Slide distance (points = dp), MDC `mtrl_transition_shared_axis_slide_distance` 30 dp.
+    public var distance: Double
+
+    public init(axis: Axis = .x, distance: Double = 30) { self.axis = axis; self.distance = distance }
+
+    public var defaultDuration: Double { 0.45 }
+    public var defaultCurve: Curve { .path(.fastOutExtraSlowIn) }
+
+    public func scene(_ frame: TransitionFrame) -> Node {
+        let p = frame.progress, forward = frame.operation.isForward
+        var outgoing = frame.from.withOpacity(MaterialMotion.fadeThroughOut(p))
+        var incoming = frame.to.withOpacity(MaterialMotion.fadeThroughIn(p))
+        let sign = forward ? 1.0 : -1.0
+        switch axis {
+        case .x:
+            outgoing = outgoing.moved(-sign * distance * p, 0)
+            incoming = incoming.moved(sign * distance * (1 - p), 0)
+        case .y:
+            outgoing = outgoing.moved(0, -sign * distance * p)
+            incoming = incoming.moved(0, sign * distance * (1 - p))
+        case .z:
+            let (inFrom, outTo) = forward ? (0.8, 1.1) : (1.1, 0.8)
+            outgoing = outgoing.scaledAboutCentre(MaterialMotion.lerp(1, outTo, p), frame.canvas)
+            incoming = incoming.scaledAboutCentre(MaterialMotion.lerp(inFrom, 1, p), frame.canvas)
+        }
+        return .canvas(frame.canvas, [outgoing, incoming])
+    }
+
+    public static let entry = CatalogEntry(
+        name: "shared-axis",
+        summary: "Material shared axis: fade through with a 30 dp slide (x, y) or a scale (z); 450 ms emphasized",
+        parameters: [
+            ParameterSpec("axis", .choice(Axis.allCases.map(\.rawValue)), default: .string("x"), "x or y: slide 30 dp along it; z: scale"),
+            ParameterSpec("distance", .number(0...1000), default: .number(30), "slide distance in points (dp) for x and y"),
+        ],
+        make: { p in SharedAxisTransition(axis: Axis(rawValue: p.string("axis", "x")) ?? .x, distance: p.number("distance", 30)) })
+}
+
+/// Material's fade through (MDC `MaterialFadeThrough`): the outgoing screen fades out over 0–0.35,
+/// the incoming one fades in over 0.35–1 while it scales 0.92 → 1 (the outgoing one does not
+/// scale: `scaleOnDisappear` off). The same both ways; 450 ms emphasized.
+public struct FadeThroughTransition: Transition {
+    public var startScale: Double
+    public init(startScale: Double = 0.92) { self.startScale = startScale }
+    public var defaultDuration: Double { 0.45 }
+    public var defaultCurve: Curve { .path(.fastOutExtraSlowIn) }
+
+    public func scene(_ frame: TransitionFrame) -> Node {
+        let p = frame.progress
+        let outgoing = frame.from.withOpacity(MaterialMotion.fadeThroughOut(p))
+        let incoming = frame.to.withOpacity(MaterialMotion.fadeThroughIn(p))
+            .scaledAboutCentre(MaterialMotion.lerp(startScale, 1, p), frame.canvas)
+        return .canvas(frame.canvas, [outgoing, incoming])
+    }
+
+    public static let entry = CatalogEntry(
+        name: "fade-through",
+        summary: "Material fade through: out over 0–0.35, in over 0.35–1 scaling 0.92 → 1; 450 ms emphasized",
+        parameters: [ParameterSpec("startScale", .number(0.1...2), default: .number(0.92), "scale the incoming screen starts at")],
+        make: { p in FadeThroughTransition(startScale: p.number("startScale", 0.92)) })
+}
+
+/// Material's fade (MDC `MaterialFade`), for things that appear over the screen: entering, the new
+/// screen scales 0.8 → 1 while it fades in, done by 0.3 of the progress (400 ms emphasized
+/// decelerate); leaving, it only fades out (150 ms emphasized accelerate). The screen under it
+/// stays put.
+public struct MaterialFadeTransition: Transition {
+    public var startScale: Double
+    public var fadeEnd: Double
+    public init(startScale: Double = 0.8, fadeEnd: Double = 0.3) { self.startScale = startScale; self.fadeEnd = fadeEnd }
+
+    public var defaultDuration: Double { 0.4 }
+    public var defaultCurve: Curve { MaterialCurves.curve(named: "emphasizedDecelerate")! }
+    public func defaults(for operation: StackOperation) -> (duration: Double, curve: Curve) {
+        (operation.isForward ? 0.4 : 0.15, MaterialCurves.curve(named: operation.isForward ? "emphasizedDecelerate" : "emphasizedAccelerate")!)
+    }
+
+    public func scene(_ frame: TransitionFrame) -> Node {
+        let p = frame.progress
+        if frame.operation.isForward {
+            let over = frame.to.withOpacity(MaterialMotion.window(p, 0, fadeEnd))
+                .scaledAboutCentre(MaterialMotion.lerp(startScale, 1, p), frame.canvas)
+            return .canvas(frame.canvas, [frame.from, over])
+        }
+        return .canvas(frame.canvas, [frame.to, frame.from.withOpacity(1 - MaterialMotion.clamp01(p))])
+    }
+
+    public static let entry = CatalogEntry(
+        name: "material-fade",
+        summary: "Material fade: in 400 ms emphasized decelerate, scale 0.8 → 1, faded in by 0.3; out 150 ms emphasized accelerate",
+        parameters: [
+            ParameterSpec("startScale", .number(0.1...2), default: .number(0.8), "scale the entering screen starts at"),
+            ParameterSpec("fadeEnd", .number(0.01...1), default: .number(0.3), "progress by which the entering screen is opaque"),
+        ],
+        make: { p in MaterialFadeTransition(startScale: p.number("startScale", 0.8), fadeEnd: p.number("fadeEnd", 0.3)) })
+}
