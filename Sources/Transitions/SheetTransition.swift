@@ -85,7 +85,7 @@ public struct SheetTransition: Transition {
         var layers = presentingLayers(under, c, shrink: detent == .large ? q : 0, dimAlpha: q > 0 ? dim * q : 0)
         // The sheet.
         if !from.isEmpty && frame.interaction == nil {
-            if q > 0 { layers.append(contentsOf: zoomedSheet(frame, over, q)) }
+            layers.append(contentsOf: zoomedSheet(frame, over, q))
             return .canvas(c, layers)
         }
         if q > 0 { layers.append(sheetNode(over, c, y: top + (h - top) * (1 - q))) }
