@@ -38,7 +38,10 @@ public struct SheetDetentTransition: Transition {
         let c = frame.canvas
         let a = sheet.sheetTop(c), b = target.sheetTop(c)
         let shrink = shrink(sheet.detent) + (shrink(to) - shrink(sheet.detent)) * q
-        var layers = target.presentingLayers(under, c, shrink: shrink, dimAlpha: sheet.dim)
+        // The presenting screen's shrink is the large detent's, however far it goes.
+        var large = target
+        large.detent = .large
+        var layers = large.presentingLayers(under, c, shrink: shrink, dimAlpha: sheet.dim)
         layers.append(target.sheetNode(over, c, y: a + (b - a) * q, highest: min(a, b)))
         return .canvas(c, layers)
     }
