@@ -110,6 +110,8 @@ public struct StepSpec: Sendable {
         case pop
         case present(String)
         case dismiss
+        /// Move the presented sheet to this detent (`large` or `medium`).
+        case detent(String)
     }
     public var kind: Kind
     public var transition: String?

@@ -274,14 +274,14 @@ public enum PresetDecoder {
         return .linear(from: from, to: to, stops: stops)
     }
 
-    static let stepKeys = ["hold", "push", "pop", "present", "dismiss", "transition", "duration", "curve", "gesture", "match", "caption"]
+    static let stepKeys = ["hold", "push", "pop", "present", "dismiss", "detent", "transition", "duration", "curve", "gesture", "match", "caption"]
 
     static func decodeStep(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> StepSpec? {
         guard let m = r.object(v, path, allowed: stepKeys) else { return nil }
-        let kinds = ["hold", "push", "pop", "present", "dismiss"].filter { m[$0] != nil }
+        let kinds = ["hold", "push", "pop", "present", "dismiss", "detent"].filter { m[$0] != nil }
         guard kinds.count == 1 else {
-            r.problem(path, kinds.isEmpty ? "a step needs exactly one of hold, push, pop, present, dismiss"
-                                          : "a step has exactly one of hold, push, pop, present, dismiss (got \(kinds.joined(separator: " and ")))", v)
+            r.problem(path, kinds.isEmpty ? "a step needs exactly one of hold, push, pop, present, dismiss, detent"
+                                          : "a step has exactly one of hold, push, pop, present, dismiss, detent (got \(kinds.joined(separator: " and ")))", v)
             return nil
         }
         let kp = path.key(kinds[0])
@@ -300,6 +300,9 @@ public enum PresetDecoder {
         case "present":
             guard let s = r.string(kindNode, kp) else { return nil }
             kind = .present(s)
+        case "detent":
+            guard let s = r.choice(kindNode, kp, ["large", "medium"]) else { return nil }
+            kind = .detent(s)
         default:
             guard case .bool(true) = kindNode.value else { r.expected(kp, "true", kindNode); return nil }
             kind = kinds[0] == "pop" ? .pop : .dismiss
@@ -445,7 +448,7 @@ public enum PresetDecoder {
         for step in timeline {
             let from = stack.last!
             switch step.kind {
-            case .hold: continue
+            case .hold, .detent: continue
             case .push(let id), .present(let id): stack.append(id)
             case .pop, .dismiss:
                 if stack.count > 1 { stack.removeLast() } else { return }

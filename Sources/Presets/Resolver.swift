@@ -177,6 +177,14 @@ public struct Resolver {
                     continue
                 }
                 after = id
+            case .detent(let d):
+                let presented: Bool = { if case .presented = stack.last! { return stack.count > 1 } else { return false } }()
+                let under: String? = presented ? { switch stack[stack.count - 2] { case .pushed(let s), .presented(let s): return s } }() : nil
+                if let step = detentStep(spec, d, index: i, start: t, top: before, under: under, steps: steps, canvas: canvas, problem: problem) {
+                    steps.append(step)
+                    t = step.end
+                }
+                continue
             case .pop:
                 operation = .pop
                 guard stack.count > 1, case .pushed = stack.last! else {
@@ -200,45 +208,15 @@ public struct Resolver {
                     problem(path + ".transition", "unknown transition \"\(name)\"\(hint) (expected one of: \(Catalog.entries.map(\.name).joined(separator: ", ")))")
                     return nil
                 }
-                guard let params = checkParameters(spec, entry, problem: problem) else { return nil }
+                guard let given = checkParameters(spec, entry, problem: problem) else { return nil }
+                let params = Resolver.inheritingDetent(given, name: name, operation: operation, top: before, steps: steps)
                 var parameters = Parameters(merging: entry, params).resolvingDevice(preset.device, entry)
                 parameters.screenCornerRadius = preset.device.cornerRadius
                 let transition = entry.make(parameters)
                 var step = Step(index: i, path: path, operation: operation, start: t, end: t, before: before, after: after,
                                 transitionName: name, transition: transition, timing: nil, curveName: "", caption: spec.caption)
-                if let g = spec.gesture {
-                    if spec.duration != nil || spec.curve != nil {
-                        problem(path + (spec.duration != nil ? ".duration" : ".curve"),
-                                "an interactive step's timing comes from its gesture and the transition's release rule; remove \"\(spec.duration != nil ? "duration" : "curve")\"")
-                        return nil
-                    }
-                    do {
-                        let gesture = try makeGesture(g)
-                        let release: ReleaseMode = g.release == "finish" ? .finish : g.release == "cancel" ? .cancel : .auto
-                        guard let driver = try transition.interactive(gesture: gesture, canvas: canvas, operation: operation, release: release) else {
-                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss, navigation-zoom pop/dismiss, predictive-back* pop)")
-                            return nil
-                        }
-                        step.driver = driver
-                        step.end = t + driver.totalDuration
-                        step.curveName = "gesture \(fmt(driver.releaseTime)) s → \(driver.decision == .finish ? "finish" : "cancel") at p \(fmt(driver.releaseProgress)), completion \(fmt(driver.completionDuration)) s"
-                    } catch {
-                        problem(path + ".gesture", "\(error)")
-                        return nil
-                    }
-                } else {
-                    let curveSpec = spec.curve
-                    let curve = curveSpec.map(CurveMapping.curve) ?? transition.defaults(for: operation).curve
-                    do {
-                        let timing = try Timing(curve: curve, duration: spec.duration ?? (curveSpec.map(CurveMapping.hasOwnDuration) == true ? nil : transition.defaults(for: operation).duration))
-                        step.timing = timing
-                        step.end = t + timing.duration
-                        step.curveName = curveSpec.map(CurveMapping.name) ?? CurveMapping.name(of: transition.defaults(for: operation).curve)
-                    } catch {
-                        problem(path + (spec.curve != nil ? ".curve" : ".duration"), "\(error)")
-                        return nil
-                    }
-                }
+                guard let timedStep = timed(step, spec, canvas: canvas, problem: problem) else { return nil }
+                step = timedStep
                 if transition.usesMatchedElements {
                     guard let a = screens[before], let b = screens[after] else { return nil }
                     let pairs = transition.sourceElement.map { sourcePair($0, spec, operation.isForward ? a : b, forward: operation.isForward, path: path, name: name, problem: problem) }

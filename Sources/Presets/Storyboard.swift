@@ -58,7 +58,10 @@ public struct Storyboard: Sendable {
             guard let op = step.operation, !step.isCancelled else { continue }
             switch op {
             case .push: stills.append(.still(screen: step.after))
-            case .present: stills.append(step.transition?.presentsOverContext == true ? .presented(step: i) : .still(screen: step.after))
+            case .present:
+                // A detent step replaces the sheet's still with itself at its new detent.
+                if step.changesDetent && stills.count > 1 { stills.removeLast() }
+                stills.append(step.transition?.presentsOverContext == true ? .presented(step: i) : .still(screen: step.after))
             case .pop, .dismiss: if stills.count > 1 { stills.removeLast() }
             }
         }
@@ -98,6 +101,8 @@ public struct Step: Sendable {
     /// Matched element ids [(on the `before` screen, on the `after` screen)], for transitions that
     /// use matched elements.
     public var matches: [(from: String, to: String)] = []
+    /// A `detent` step: a presented sheet moves to its other detent; the stack stays as it is.
+    public var changesDetent = false
 
     public var duration: Double { end - start }
 

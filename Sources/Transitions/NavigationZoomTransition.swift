@@ -77,7 +77,10 @@ public struct NavigationZoomTransition: Transition {
             let k = i.completion(progress: frame.progress)
             let landing = i.released && i.finishing
             r = i.released ? lifted.interpolated(to: landing ? src.frame : full, k) : lifted
-            radius = landing ? cornerRadius + (src.cornerRadius - cornerRadius) * k : cornerRadius
+            // The corners round as the card leaves the display's edge (at full size the display's
+            // own corners hide them), so the drag starts and a cancel ends on the screen itself.
+            let held = cornerRadius * (i.released ? i.releaseProgress : frame.progress)
+            radius = !i.released ? held : held + ((landing ? src.cornerRadius : 0) - held) * k
             dimAlpha = !i.released ? dim * s : landing ? dim * s * (1 - k) : dim * s + (dim - dim * s) * k
             snapshotProgress = landing ? 1 - k : 1
         }
@@ -85,7 +88,9 @@ public struct NavigationZoomTransition: Transition {
         if pf >= 1 && frame.interaction == nil { radius = 0 }
         var layers: [Node] = [under]
         if dimAlpha > 0 { layers.append(.rect(full, Color.black.withAlpha(min(1, dimAlpha)))) }
-        if let card = ZoomLayers.card(over, in: r, radius: radius, target: full) { layers.append(card) }
+        // At the source (the push's first frame, a landing's last) the snapshot alone covers it:
+        // the card under its anti-aliased edge would show.
+        if snapshotProgress > 0, let card = ZoomLayers.card(over, in: r, radius: radius, target: full) { layers.append(card) }
         if let snap = ZoomLayers.snapshot(src, in: r, radius: radius, progress: snapshotProgress) { layers.append(snap) }
         return .canvas(c, layers)
     }

@@ -14,7 +14,8 @@ extension SheetTransition {
         let r = src.frame.interpolated(to: target, q)
         let radius = src.cornerRadius + (max(cornerRadius, 0) - src.cornerRadius) * q
         var out: [Node] = []
-        if let card = ZoomLayers.card(over, in: r, radius: radius, target: target, placement: .translation(0, target.minY)) {
+        // At q ≤ 0 the source's snapshot alone stands in for the hidden element.
+        if q > 0, let card = ZoomLayers.card(over, in: r, radius: radius, target: target, placement: .translation(0, target.minY)) {
             out.append(card)
         }
         if let snap = ZoomLayers.snapshot(src, in: r, radius: radius, progress: q) { out.append(snap) }

@@ -80,17 +80,28 @@ public struct SheetTransition: Transition {
 
     public func scene(_ frame: TransitionFrame) -> Node {
         let (under, over, q) = frame.forward
-        let c = frame.canvas, w = c.width, h = c.height
-        let bounds = Rect(0, 0, w, h)
+        let c = frame.canvas, h = c.height
         let top = sheetTop(c)
-        var layers: [Node] = []
+        var layers = presentingLayers(under, c, shrink: detent == .large ? q : 0, dimAlpha: q > 0 ? dim * q : 0)
+        // The sheet.
+        if !from.isEmpty && frame.interaction == nil {
+            layers.append(contentsOf: zoomedSheet(frame, over, q))
+            return .canvas(c, layers)
+        }
+        if q > 0 { layers.append(sheetNode(over, c, y: top + (h - top) * (1 - q))) }
+        return .canvas(c, layers)
+    }
 
-        // The presenting screen.
+    /// The presenting screen `shrink` of the way to its large-detent state (scaled about its top
+    /// centre towards `presentingScale`, its top moving down to `safeTop`, its corners rounding,
+    /// a black window background behind it), under a black dim of `dimAlpha`.
+    func presentingLayers(_ under: Node, _ c: Size, shrink q: Double, dimAlpha: Double) -> [Node] {
+        let w = c.width, bounds = Rect(0, 0, w, c.height)
+        var layers: [Node] = []
         let s = 1 + (presentingScale(c) - 1) * q
-        let shrinks = detent == .large
         var presenting = Node(kind: .group, frame: bounds, children: [under])
-        if shrinks { presenting.placement = Affine.translation(-w / 2, 0).scaledBy(s, s).translatedBy(w / 2, safeTop * q) }
-        if q > 0 && shrinks {
+        presenting.placement = Affine.translation(-w / 2, 0).scaledBy(s, s).translatedBy(w / 2, safeTop * q)
+        if q > 0 {
             layers.append(.rect(bounds, .black))
             if cornerRadius > 0 {
                 presenting.cornerRadius = cornerRadius * q / s
@@ -98,19 +109,19 @@ public struct SheetTransition: Transition {
             }
         }
         layers.append(presenting)
-        if q > 0 && dim > 0 { layers.append(.rect(bounds, Color.black.withAlpha(dim * q))) }
+        if dimAlpha > 0 { layers.append(.rect(bounds, Color.black.withAlpha(dimAlpha))) }
+        return layers
+    }
 
-        // The sheet.
-        if !from.isEmpty && frame.interaction == nil {
-            if q > 0 { layers.append(contentsOf: zoomedSheet(frame, over, q)) }
-            return .canvas(c, layers)
-        }
+    /// The sheet with its top edge at `y`: clipped to a rounded rect as tall as the sheet is when
+    /// its top is at `highest` (default: its rest), bottom corners below the canvas, the screen
+    /// top-aligned in it.
+    func sheetNode(_ over: Node, _ c: Size, y: Double, highest: Double? = nil) -> Node {
         let r = max(cornerRadius, 0)
-        var sheet = Node(kind: .group, frame: Rect(0, 0, w, max(h - top, 0) + r), cornerRadius: r,
+        var sheet = Node(kind: .group, frame: Rect(0, 0, c.width, max(c.height - (highest ?? sheetTop(c)), 0) + r), cornerRadius: r,
                          clips: true, children: [over])
-        sheet.placement = .translation(0, top + (h - top) * (1 - q))
-        if q > 0 { layers.append(sheet) }
-        return .canvas(c, layers)
+        sheet.placement = .translation(0, y)
+        return sheet
     }
 
     /// Interactive dismiss by dragging the sheet down; nil for the other operations.

@@ -31,18 +31,7 @@ final class NavigationZoomTests: XCTestCase {
                      : TransitionFrame(from: over, to: under, canvas: canvas, operation: op, progress: p, matches: [match], interaction: i)
     }
 
-    func render(_ n: Node) -> Bitmap {
-        let b = Bitmap(width: Int(w), height: Int(h), fill: .black)
-        Renderer.render(n, scale: 1, into: b)
-        return b
-    }
-
-    func assertPixel(_ b: Bitmap, _ x: Int, _ y: Int, _ c: (Double, Double, Double), tol: Double = 2, line: UInt = #line) {
-        let px = b.rgba(x: x, y: y)
-        XCTAssertEqual(Double(px.r), c.0 * 255, accuracy: tol, "r at (\(x),\(y))", line: line)
-        XCTAssertEqual(Double(px.g), c.1 * 255, accuracy: tol, "g at (\(x),\(y))", line: line)
-        XCTAssertEqual(Double(px.b), c.2 * 255, accuracy: tol, "b at (\(x),\(y))", line: line)
-    }
+    func render(_ n: Node) -> Bitmap { renderScene(n, canvas) }
 
     func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
 

@@ -14,18 +14,7 @@ final class SheetDetentTests: XCTestCase {
     var a: Node { .rect(Rect(0, 0, w, h), red, id: "A") }
     var b: Node { .rect(Rect(0, 0, w, h), blue, id: "B") }
 
-    func render(_ n: Node) -> Bitmap {
-        let bmp = Bitmap(width: Int(w), height: Int(h), fill: .black)
-        Renderer.render(n, scale: 1, into: bmp)
-        return bmp
-    }
-
-    func assertPixel(_ bmp: Bitmap, _ x: Int, _ y: Int, _ c: (Double, Double, Double), tol: Double = 2, line: UInt = #line) {
-        let px = bmp.rgba(x: x, y: y)
-        XCTAssertEqual(Double(px.r), c.0 * 255, accuracy: tol, "r at (\(x),\(y))", line: line)
-        XCTAssertEqual(Double(px.g), c.1 * 255, accuracy: tol, "g at (\(x),\(y))", line: line)
-        XCTAssertEqual(Double(px.b), c.2 * 255, accuracy: tol, "b at (\(x),\(y))", line: line)
-    }
+    func render(_ n: Node) -> Bitmap { renderScene(n, canvas) }
 
     func testMediumDetentRestsAtHalfHeightOverAnUnshrunkScreen() {
         let t = SheetTransition(safeTop: 20, topOffset: 10, cornerRadius: 10, dim: 0.2, detent: .medium)
