@@ -36,12 +36,15 @@ public final class FrameComposer: Sendable {
         // screens with those elements hidden plus each element on its own.
         var keys = Set(storyboard.screens.keys.map { SnapshotKey(screen: $0) })
         var elementJobs: [(step: Int, k: Int, screen: String, id: String)] = []
+        // An element on one side only (navigation-zoom's source: the other side's id is "") is
+        // hidden and snapshotted there alone; it stands for both sides of its match.
+        func has(_ screen: String, _ id: String) -> Bool { !id.isEmpty && storyboard.screens[screen]!.find(id: id) != nil }
         for step in storyboard.steps where !step.matches.isEmpty {
-            keys.insert(SnapshotKey(screen: step.before, hidden: step.matches.map(\.from).sorted()))
-            keys.insert(SnapshotKey(screen: step.after, hidden: step.matches.map(\.to).sorted()))
+            keys.insert(SnapshotKey(screen: step.before, hidden: step.matches.map(\.from).filter { has(step.before, $0) }.sorted()))
+            keys.insert(SnapshotKey(screen: step.after, hidden: step.matches.map(\.to).filter { has(step.after, $0) }.sorted()))
             for (k, m) in step.matches.enumerated() {
-                elementJobs.append((step.index, 2 * k, step.before, m.from))
-                elementJobs.append((step.index, 2 * k + 1, step.after, m.to))
+                if has(step.before, m.from) { elementJobs.append((step.index, 2 * k, step.before, m.from)) }
+                if has(step.after, m.to) { elementJobs.append((step.index, 2 * k + 1, step.after, m.to)) }
             }
         }
         let keyList = keys.sorted { ($0.screen, $0.hidden.joined(separator: ",")) < ($1.screen, $1.hidden.joined(separator: ",")) }
@@ -72,13 +75,16 @@ public final class FrameComposer: Sendable {
         for step in storyboard.steps where !step.matches.isEmpty {
             let a = storyboard.screens[step.before]!, b = storyboard.screens[step.after]!
             byStep[step.index] = step.matches.enumerated().map { k, m in
-                let fi = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k }! + keyList.count
-                let ti = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k + 1 }! + keyList.count
+                let fj = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k }
+                let tj = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k + 1 }
+                let fi = (fj ?? tj)! + keyList.count, ti = (tj ?? fj)! + keyList.count
+                // The side that has the element gives its frame and radius to a side that lacks it.
+                let (fa, fid) = fj != nil ? (a, m.from) : (b, m.to), (tb, tid) = tj != nil ? (b, m.to) : (a, m.from)
                 return MatchedElement(fromID: m.from, toID: m.to,
-                                      fromFrame: FrameComposer.pixelAligned(a.frameOfDescendant(id: m.from) ?? .zero, scale: scale),
-                                      toFrame: FrameComposer.pixelAligned(b.frameOfDescendant(id: m.to) ?? .zero, scale: scale),
+                                      fromFrame: FrameComposer.pixelAligned(fa.frameOfDescendant(id: fid) ?? .zero, scale: scale),
+                                      toFrame: FrameComposer.pixelAligned(tb.frameOfDescendant(id: tid) ?? .zero, scale: scale),
                                       fromImage: rendered[fi], toImage: rendered[ti],
-                                      fromCornerRadius: a.find(id: m.from)?.cornerRadius ?? 0, toCornerRadius: b.find(id: m.to)?.cornerRadius ?? 0)
+                                      fromCornerRadius: fa.find(id: fid)?.cornerRadius ?? 0, toCornerRadius: tb.find(id: tid)?.cornerRadius ?? 0)
             }
         }
         matches = byStep

@@ -189,7 +189,7 @@ public struct Resolver {
                     return nil
                 }
                 guard let params = checkParameters(spec, entry, problem: problem) else { return nil }
-                let transition = entry.make(Parameters(merging: entry, params))
+                let transition = entry.make(Parameters(merging: entry, params).resolvingDevice(preset.device, entry))
                 var step = Step(index: i, path: path, operation: operation, start: t, end: t, before: before, after: after,
                                 transitionName: name, transition: transition, timing: nil, curveName: "", caption: spec.caption)
                 if let g = spec.gesture {
@@ -202,7 +202,7 @@ public struct Resolver {
                         let gesture = try makeGesture(g)
                         let release: ReleaseMode = g.release == "finish" ? .finish : g.release == "cancel" ? .cancel : .auto
                         guard let driver = try transition.interactive(gesture: gesture, canvas: canvas, operation: operation, release: release) else {
-                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss)")
+                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss, navigation-zoom pop/dismiss)")
                             return nil
                         }
                         step.driver = driver
@@ -227,7 +227,8 @@ public struct Resolver {
                 }
                 if transition.usesMatchedElements {
                     guard let a = screens[before], let b = screens[after] else { return nil }
-                    let pairs = matchPairs(spec, a, b, path: path, name: name, problem: problem)
+                    let pairs = transition.sourceElement.map { sourcePair($0, spec, operation.isForward ? a : b, forward: operation.isForward, path: path, name: name, problem: problem) }
+                        ?? matchPairs(spec, a, b, path: path, name: name, problem: problem)
                     if pairs.isEmpty { return nil }
                     step.matches = pairs
                 } else if spec.match != nil {
@@ -281,6 +282,7 @@ public struct Resolver {
                 problem(p.path.text, "must be between \(JSONNode.format(range.lowerBound)) and \(JSONNode.format(range.upperBound)) (got \(p.node.summary))"); ok = false
             case (.choice(let options), .string(let s)) where options.contains(s): params[key] = .string(s)
             case (.bool, .bool(let b)): params[key] = .bool(b)
+            case (.element, .string(let s)) where !s.isEmpty: params[key] = .string(s)
             case (.tracks(let names), .object(let members)):
                 var tracks: [String: [Keyframe]] = [:]
                 for m in members {
@@ -296,6 +298,7 @@ public struct Resolver {
             case (.number, _): problem(p.path.text, "expected a number (got \(p.node.summary))"); ok = false
             case (.choice(let options), _): problem(p.path.text, "expected one of \(options.joined(separator: ", ")) (got \(p.node.summary))"); ok = false
             case (.bool, _): problem(p.path.text, "expected true or false (got \(p.node.summary))"); ok = false
+            case (.element, _): problem(p.path.text, "expected the id of an element on the screen underneath (got \(p.node.summary))"); ok = false
             }
         }
         return ok ? params : nil

@@ -62,6 +62,8 @@ usage:
   segue sheet PRESET -o FILE.png [--count N] [--columns C]          contact sheet (filmstrip)
   segue plot PRESET -o FILE.png                                     progress-over-time chart
   segue validate PRESET... [--format F]        check only, render nothing (F: text, json, github)
+  segue compare A B [--threshold DB] [--diff DIR] [--format json]   PSNR/SSIM per frame (presets, clips, PNG folders)
+  segue gallery MANIFEST -o DIR                 a self-contained HTML page of a batch's outputs
   segue inspect PRESET                         the resolved timeline as a table
   segue list transitions|curves|devices|mocks|demos
   segue --version | --help | help COMMAND
@@ -277,7 +279,7 @@ func main() -> Int32 {
         case "--help", "-h": print(usageText)
         case "help":
             if let c = args.first {
-                guard let t = c == "batch" ? batchHelp : helpTexts[c] else { throw Failure(code: Exit.usage, message: "no help for \"\(c)\"") }
+                guard let t = c == "batch" ? batchHelp : c == "compare" ? compareHelp : c == "gallery" ? galleryHelp : helpTexts[c] else { throw Failure(code: Exit.usage, message: "no help for \"\(c)\"") }
                 print(t)
             } else { print(usageText) }
         case "render": try render(args)
@@ -289,6 +291,8 @@ func main() -> Int32 {
         case "inspect": try inspect(args)
         case "list": try list(args)
         case "bench": try bench(args)
+        case "compare": try compare(args)
+        case "gallery": try gallery(args)
         default:
             throw Failure(code: Exit.usage, message: "unknown command \"\(command)\"; see segue --help")
         }
