@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "CFFmpeg"]),
         .testTarget(name: "PresetsTests", dependencies: ["Presets"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Media", "Raster"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Media", "Raster", "Geometry", "Scene"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Media", "Raster"]),
     ]
 )

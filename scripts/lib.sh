@@ -9,8 +9,9 @@ SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev
     libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev fonts-inter fonts-wqy-microhei
     fonts-noto-color-emoji)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
-# child's peak memory; chromium to load the gallery page in a real browser (GalleryTests).
-SEGUE_TEST_PACKAGES=(ffmpeg time chromium)
+# child's peak memory; chromium to load the gallery page in a real browser (GalleryTests); jq for
+# the CI recipes docs/CI.md runs (MatrixRecipeTests).
+SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq)
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 

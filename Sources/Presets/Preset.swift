@@ -14,6 +14,8 @@ public struct Preset: Sendable {
     public var screens: [(id: String, spec: ScreenSpec)]
     public var start: String
     public var timeline: [StepSpec]
+    /// Screenshot elements and mock photos by screen id (`ScreenExtras`).
+    public var extras: [String: ScreenExtras] = [:]
     /// What decoding could not check, so resolving reports no consequence of an earlier problem.
     public var unchecked = Unchecked()
 }

@@ -25,7 +25,9 @@ public enum PresetCheck {
     }
 
     /// `decode`, and how many problems beyond the cap were only counted.
-    static func decodeCounting(text: String, file: String, defaultName: String) throws(PresetError) -> (Preset?, [Problem], Int) {
+    /// `tree`: what is decoded instead of the parsed document (a matrix combination applied to it).
+    static func decodeCounting(text: String, file: String, defaultName: String,
+                               tree: ((JSONNode) -> JSONNode)? = nil) throws(PresetError) -> (Preset?, [Problem], Int) {
         let root: JSONNode, duplicates: [DuplicateKey]
         do {
             (root, duplicates) = try JSONReader.parseDocument(text)
@@ -33,7 +35,7 @@ public enum PresetCheck {
             throw PresetError([Problem(file: file, path: "", message: "invalid JSON: \(error.message)", position: error.position)])
         }
         let r = FieldReader(file: file)
-        let preset = PresetDecoder.decode(root, r, defaultName: defaultName)
+        let preset = PresetDecoder.decode(tree?(root) ?? root, r, defaultName: defaultName)
         var problems = r.problems
         if !duplicates.isEmpty {
             let index = PositionIndex(root)
@@ -50,8 +52,8 @@ public enum PresetCheck {
     /// Decodes and resolves, collecting every problem of both; throws them all, positioned and
     /// in the order they appear in the file.
     public static func run(text: String, file: String, baseDirectory: String, defaultName: String,
-                           overrides: Overrides = Overrides()) throws(PresetError) -> CheckedPreset {
-        let (decoded, decodeProblems, dropped) = try decodeCounting(text: text, file: file, defaultName: defaultName)
+                           overrides: Overrides = Overrides(), tree: ((JSONNode) -> JSONNode)? = nil) throws(PresetError) -> CheckedPreset {
+        let (decoded, decodeProblems, dropped) = try decodeCounting(text: text, file: file, defaultName: defaultName, tree: tree)
         guard let preset = decoded else { throw PresetError(decodeProblems.isEmpty ? [Problem(file: file, path: "", message: "invalid preset")] : decodeProblems) }
         var problems = decodeProblems
         var storyboard: Storyboard?

@@ -17,7 +17,7 @@ public enum Limits {
 
 /// JSON text → `Preset`, every problem collected.
 public enum PresetDecoder {
-    static let topKeys = ["segue", "name", "device", "scale", "fps", "background", "output", "overlays", "screens", "start", "timeline"]
+    static let topKeys = ["segue", "name", "device", "scale", "fps", "background", "output", "overlays", "screens", "start", "timeline", "matrix"]
 
     public static func decode(text: String, file: String, defaultName: String) throws(PresetError) -> Preset {
         let (preset, problems) = try PresetCheck.decode(text: text, file: file, defaultName: defaultName)
@@ -28,6 +28,7 @@ public enum PresetDecoder {
     static func decode(_ root: JSONNode, _ r: FieldReader, defaultName: String) -> Preset? {
         let top = JSONPath()
         guard let o = r.object(root, top, allowed: topKeys, required: ["segue", "screens", "start", "timeline"]) else { return nil }
+        if let v = o["matrix"] { Matrix.refuseUnexpanded(v, top.key("matrix"), r) }
         if let v = o["segue"] {
             if case .number(1) = v.value {} else { r.problem(top.key("segue"), "unsupported format version: expected 1 (got \(v.summary))", v) }
         }
@@ -59,6 +60,7 @@ public enum PresetDecoder {
             if let b = m["caption"] { overlays.caption = r.bool(b, top.key("overlays").key("caption")) ?? false }
         }
         var screens: [(String, ScreenSpec)] = []
+        var extras: [String: ScreenExtras] = [:]
         var unchecked = Unchecked()
         if let v = o["screens"] {
             if case .object(let members) = v.value {
@@ -67,6 +69,7 @@ public enum PresetDecoder {
                     if m.key.isEmpty { r.problem(top.key("screens").key(m.key), "a screen id must not be empty", m.value); continue }
                     if let s = decodeScreen(m.value, top.key("screens").key(m.key), r) {
                         screens.append((m.key, s))
+                        extras[m.key] = decodeExtras(m.value, top.key("screens").key(m.key), r)
                         if case .layers(_, let layers) = s { checkUniqueIDs(layers, r) }
                     } else { unchecked.screens.insert(m.key) }
                 }
@@ -96,6 +99,7 @@ public enum PresetDecoder {
         var preset = Preset(name: name, device: device, scale: scale, fps: fps, background: background, output: output,
                             overlays: overlays, screens: screens, start: start, timeline: timeline)
         preset.unchecked = unchecked
+        preset.extras = extras
         return preset
     }
 
@@ -148,14 +152,14 @@ public enum PresetDecoder {
         }
         switch kinds[0] {
         case "image":
-            guard let m = r.object(v, path, allowed: ["image", "fit", "background"]) else { return nil }
+            guard let m = r.object(v, path, allowed: ["image", "fit", "background", "elements"]) else { return nil }
             let file = m["image"].flatMap { r.string($0, path.key("image")) }
             let fit = m["fit"].flatMap { r.choice($0, path.key("fit"), ImageFit.allCases.map(\.rawValue)) }.flatMap(ImageFit.init) ?? .fill
             let bg = m["background"].flatMap { r.color($0, path.key("background")) } ?? .white
             guard let file else { return nil }
             return .image(path: file, fit: fit, background: bg)
         case "mock":
-            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items"]) else { return nil }
+            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items", "photo"]) else { return nil }
             let kind = m["mock"].flatMap { r.string($0, path.key("mock")) }
             let title = m["title"].flatMap { r.string($0, path.key("title"), nonEmpty: false) }
             let tint = m["tint"].flatMap { r.color($0, path.key("tint")) }

@@ -37,6 +37,7 @@ public struct Resolver {
             case .mock: break
             }
         }
+        ScreenExtras.assetPaths(preset).forEach(add)
         return files
     }
 
@@ -105,6 +106,7 @@ public struct Resolver {
                         children: l.children.map(node))
         }
         var screens: [String: Node] = [:]
+        var notes: [String] = []
         let full = Rect(0, 0, canvas.width, canvas.height)
         let sheets = Set(preset.timeline.compactMap { s -> String? in
             if case .present(let id) = s.kind, s.transition == "sheet" { return id } else { return nil }
@@ -114,14 +116,22 @@ public struct Resolver {
             switch spec {
             case .image(let file, let fit, let bg):
                 if let b = loadImage(file, path: path + ".image") {
-                    screens[id] = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true,
-                                       children: [.image(b, frame: full, fit: fit)])
+                    let shot = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true,
+                                    children: [.image(b, frame: full, fit: fit)])
+                    let regions = ScreenshotRegions(canvas: canvas, pixelWidth: px.width, pixelHeight: px.height, scale: scale)
+                    screens[id] = regions.adding(preset.extras[id]?.elements ?? [], to: shot, screenID: id, shot: b, fit: fit,
+                                                 loadImage: { loadImage($0, path: $1) }, problem: problem)
+                    if let note = regions.fitNote(file: file, b, fit: fit), !notes.contains(note) { notes.append(note) }
                 }
             case .layers(let bg, let layers):
                 screens[id] = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true, children: layers.map(node))
             case .mock(let kind, let title, let tint, let dark, let seed, let items):
-                if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
-                                        presentedAsSheet: sheets.contains(id)) {
+                let photo = preset.extras[id]?.photo
+                if let n = photo, kind == "detail", Mocks.gridPhoto(n, size: canvas, seed: seed) == nil {
+                    let count = Mocks.gridPhotoCount(size: canvas, seed: seed)
+                    problem(path + ".photo", "the grid mock with seed \(seed) has " + (count == 0 ? "no photos" : "photo0…photo\(count - 1)") + " on this device (got \(n))")
+                } else if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
+                                               presentedAsSheet: sheets.contains(id), photo: photo) {
                     var root = n
                     root.id = id
                     screens[id] = root
@@ -258,6 +268,7 @@ public struct Resolver {
         var storyboard = Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height, fps: fps,
                                     background: preset.background, output: preset.output, overlays: preset.overlays, screens: screens,
                                     start: preset.start, steps: steps)
+        storyboard.notes = notes
         storyboard.addCaptionBand()
         return storyboard
     }

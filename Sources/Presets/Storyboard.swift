@@ -20,6 +20,8 @@ public struct Storyboard: Sendable {
     public var screens: [String: Node]
     public var start: String
     public var steps: [Step]
+    /// Notes for stderr from resolving (how a screenshot of another size was fitted), each once.
+    public var notes: [String] = []
 
     /// Pixel rows below the screen for the caption overlay (CaptionBand.swift); 0 without it.
     /// `pixelHeight` (the output's height) includes them; the screen is the rows above.
