@@ -57,7 +57,7 @@ final class PresetDecodingTests: XCTestCase {
         XCTAssertEqual(ps.count, 1)
         XCTAssertEqual(ps.first?.position?.line, 3)
         XCTAssertEqual(ps.first?.position?.column, 15)
-        XCTAssertTrue(ps.first!.description.hasPrefix("x.json: invalid JSON"), ps.first!.description)
+        XCTAssertTrue(ps.first!.description.hasPrefix("x.json:3:15: invalid JSON"), ps.first!.description)
     }
 
     func testEveryProblemAtOnceWithPaths() {
@@ -76,7 +76,9 @@ final class PresetDecodingTests: XCTestCase {
         }
         XCTAssertTrue(ps.contains { $0.path == "fsp" && $0.message.contains("did you mean \"fps\"") })
         XCTAssertTrue(ps.contains { $0.path == "fps" && $0.message.contains("between 1 and 240") && $0.message.contains("got 0") })
-        XCTAssertTrue(ps.allSatisfy { $0.description.hasPrefix("x.json: ") })
+        // FILE:LINE:COLUMN: path: message, every problem positioned.
+        XCTAssertTrue(ps.allSatisfy { $0.position != nil && $0.description.hasPrefix("x.json:\($0.position!.line):\($0.position!.column): \($0.path): ") },
+                      "\(ps.map(\.description))")
     }
 
     func testResolutionProblems() {
