@@ -6,10 +6,12 @@ SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Debian packages Segue needs to build and run: FFmpeg's libraries, text (FreeType, HarfBuzz,
 # fontconfig) and the fonts mocks use.
 SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
-    libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-wqy-microhei)
+    libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev fonts-inter fonts-wqy-microhei
+    fonts-noto-color-emoji)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
-# child's peak memory; chromium to load the gallery page in a real browser (GalleryTests).
-SEGUE_TEST_PACKAGES=(ffmpeg time chromium)
+# child's peak memory; chromium to load the gallery page in a real browser (GalleryTests); jq for
+# the CI recipes docs/CI.md runs (MatrixRecipeTests).
+SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq)
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 

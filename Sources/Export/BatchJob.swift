@@ -112,17 +112,11 @@ public enum BatchJob {
         var entries: [BatchEntry] = []
         var texts: [Data?] = []
         for input in inputs {
-            let stem = URL(fileURLWithPath: input.path).deletingPathExtension().lastPathComponent
+            // A matrix preset is one entry per combination (BatchPlan), all sharing the file's text.
             let text = fm.contents(atPath: input.path)
-            texts.append(text)
-            var name = stem, format = options.format ?? "mp4"
-            if let text, text.count <= Limits.maxPresetBytes, let s = String(data: text, encoding: .utf8), let root = try? JSONReader.parse(s) {
-                if case .string(let n)? = root["name"]?.value, !n.isEmpty, !n.contains("/"), !n.hasPrefix("."), !n.contains("\0") { name = n }
-                if options.format == nil, case .string(let f)? = root["output"]?["format"]?.value { format = f }
-            }
-            let ext = OutputFormat(rawValue: format).map { $0.fileExtension } ?? format
-            let output = ext.map { (options.outputDirectory as NSString).appendingPathComponent("\(name).\($0)") }
-            entries.append(BatchEntry(input: input.path, key: input.key, name: name, output: output))
+            let clips = BatchPlan.entries(input, text: text, options: options)
+            texts += Array(repeating: text, count: clips.count)
+            entries += clips
         }
         var byOutput: [String: [String]] = [:]
         for e in entries { if let o = e.output { byOutput[o, default: []].append(e.input) } }
@@ -206,13 +200,9 @@ public enum BatchJob {
         guard let text else { return fail("cannot be read") }
         if text.count > Limits.maxPresetBytes { return fail("is larger than \(Limits.maxPresetBytes >> 20) MiB; a preset is a small JSON file") }
         guard let string = String(data: text, encoding: .utf8) else { return fail("is not UTF-8 text") }
-        let stem = URL(fileURLWithPath: e.input).deletingPathExtension().lastPathComponent
         let base = URL(fileURLWithPath: e.input).deletingLastPathComponent().path
         let preset: Preset, storyboard: Storyboard
-        do {
-            preset = try PresetDecoder.decode(text: string, file: e.input, defaultName: stem)
-            storyboard = try Resolver(file: e.input, baseDirectory: base).resolve(preset, overrides: options.overrides)
-        } catch { return .failure(error) }
+        do { (preset, storyboard) = try BatchPlan.resolve(e, text: string, overrides: options.overrides) } catch { return .failure(error) }
         let chosen = options.format ?? storyboard.output.format ?? "mp4"
         guard let format = OutputFormat(rawValue: chosen) else {
             return fail("unknown format \(chosen) (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))",
@@ -248,7 +238,8 @@ public enum BatchJob {
         do {
             var key: String?
             if let cache, let ext, let out = e.output {
-                let k = try RenderCache.key(presetText: p.text, name: p.name, assets: p.assets, format: p.format.rawValue, options: options.cacheOptions)
+                let k = try RenderCache.key(presetText: BatchPlan.cacheText(e, p.text), name: p.name, assets: p.assets, format: p.format.rawValue,
+                                            options: options.cacheOptions)
                 key = k
                 e.cacheKey = k
                 if let hit = cache.lookup(key: k, ext: ext) {
@@ -259,11 +250,8 @@ public enum BatchJob {
                 }
             }
             // Resolved again rather than kept from validation (bounded memory, see Prepared).
-            let base = URL(fileURLWithPath: e.input).deletingLastPathComponent().path
-            let stem = URL(fileURLWithPath: e.input).deletingPathExtension().lastPathComponent
             guard let text = String(data: p.text, encoding: .utf8) else { throw BatchError("not UTF-8 text") }
-            let preset = try PresetDecoder.decode(text: text, file: e.input, defaultName: stem)
-            let storyboard = try Resolver(file: e.input, baseDirectory: base).resolve(preset, overrides: options.overrides)
+            let storyboard = try BatchPlan.resolve(e, text: text, overrides: options.overrides).1
             var ro = options.render
             ro.format = p.format
             ro.jobs = workers
@@ -308,7 +296,7 @@ public enum PresetAssets {
             case .mock: break
             }
         }
-        return out
+        return out + ScreenExtras.assetPaths(preset)
     }
 }
 

@@ -36,33 +36,33 @@ public final class FrameComposer: Sendable {
         // screens with those elements hidden plus each element on its own.
         var keys = Set(storyboard.screens.keys.map { SnapshotKey(screen: $0) })
         var elementJobs: [(step: Int, k: Int, screen: String, id: String)] = []
+        // An element on one side only (navigation-zoom's source: the other side's id is "") is
+        // hidden and snapshotted there alone; it stands for both sides of its match.
+        func has(_ screen: String, _ id: String) -> Bool { !id.isEmpty && storyboard.screens[screen]!.find(id: id) != nil }
         for step in storyboard.steps where !step.matches.isEmpty {
-            keys.insert(SnapshotKey(screen: step.before, hidden: step.matches.map(\.from).sorted()))
-            keys.insert(SnapshotKey(screen: step.after, hidden: step.matches.map(\.to).sorted()))
+            keys.insert(SnapshotKey(screen: step.before, hidden: step.matches.map(\.from).filter { has(step.before, $0) }.sorted()))
+            keys.insert(SnapshotKey(screen: step.after, hidden: step.matches.map(\.to).filter { has(step.after, $0) }.sorted()))
             for (k, m) in step.matches.enumerated() {
-                elementJobs.append((step.index, 2 * k, step.before, m.from))
-                elementJobs.append((step.index, 2 * k + 1, step.after, m.to))
+                if has(step.before, m.from) { elementJobs.append((step.index, 2 * k, step.before, m.from)) }
+                if has(step.after, m.to) { elementJobs.append((step.index, 2 * k + 1, step.after, m.to)) }
             }
         }
         let keyList = keys.sorted { ($0.screen, $0.hidden.joined(separator: ",")) < ($1.screen, $1.hidden.joined(separator: ",")) }
-        let w = storyboard.pixelWidth, h = storyboard.pixelHeight
+        let w = storyboard.pixelWidth, h = storyboard.screenPixelHeight
         let jobsToRender = elementJobs
         let rendered = parallelMap(count: keyList.count + jobsToRender.count) { i -> Bitmap in
             if i < keyList.count {
                 let key = keyList[i]
-                var node = storyboard.screens[key.screen]!
+                let node = storyboard.screens[key.screen]!
                 if key.hidden.isEmpty, let image = FrameComposer.passThroughImage(node, width: w, height: h, scale: scale) {
                     // A screenshot at the canvas's pixel size draws as a copy of itself: it is its
                     // own snapshot (12 MB saved per screen at 1170×2532).
                     return image
                 }
-                for id in key.hidden { node = node.hiding(id: id) }
-                let b = Bitmap(width: w, height: h)
-                Renderer.render(node, scale: scale, into: b)
-                return b
+                return ElementSnapshot.hiddenScreen(node, hiding: key.hidden, width: w, height: h, scale: scale)
             } else {
                 let job = jobsToRender[i - keyList.count]
-                return FrameComposer.elementSnapshot(storyboard.screens[job.screen]!, job.id, scale: scale).bitmap
+                return ElementSnapshot.render(storyboard.screens[job.screen]!, id: job.id, scale: scale)?.bitmap ?? Bitmap(width: 1, height: 1)
             }
         }
         var snaps: [SnapshotKey: Bitmap] = [:]
@@ -72,13 +72,17 @@ public final class FrameComposer: Sendable {
         for step in storyboard.steps where !step.matches.isEmpty {
             let a = storyboard.screens[step.before]!, b = storyboard.screens[step.after]!
             byStep[step.index] = step.matches.enumerated().map { k, m in
-                let fi = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k }! + keyList.count
-                let ti = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k + 1 }! + keyList.count
+                let fj = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k }
+                let tj = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k + 1 }
+                let fi = (fj ?? tj)! + keyList.count, ti = (tj ?? fj)! + keyList.count
+                // The side that has the element gives its frame and radius to a side that lacks it.
+                let ea = fj != nil ? a.element(id: m.from) : b.element(id: m.to)
+                let eb = tj != nil ? b.element(id: m.to) : a.element(id: m.from)
                 return MatchedElement(fromID: m.from, toID: m.to,
-                                      fromFrame: FrameComposer.pixelAligned(a.frameOfDescendant(id: m.from) ?? .zero, scale: scale),
-                                      toFrame: FrameComposer.pixelAligned(b.frameOfDescendant(id: m.to) ?? .zero, scale: scale),
+                                      fromFrame: ElementSnapshot.pixelAligned(ea?.frame ?? .zero, scale: scale),
+                                      toFrame: ElementSnapshot.pixelAligned(eb?.frame ?? .zero, scale: scale),
                                       fromImage: rendered[fi], toImage: rendered[ti],
-                                      fromCornerRadius: a.find(id: m.from)?.cornerRadius ?? 0, toCornerRadius: b.find(id: m.to)?.cornerRadius ?? 0)
+                                      fromCornerRadius: ea?.cornerRadius ?? 0, toCornerRadius: eb?.cornerRadius ?? 0)
             }
         }
         matches = byStep
@@ -99,42 +103,14 @@ public final class FrameComposer: Sendable {
                 && n.transform.isIdentity && n.placement == .identity
                 && n.frame == Rect(0, 0, Double(width) / scale, Double(height) / scale)
         }
-        guard plain(screen), screen.children.count == 1, case .rect = screen.kind else { return nil }
+        // Screenshot regions shown draw nothing (the screenshot is the element).
+        let drawn = screen.children.filter { !($0.isRegion && $0.children.isEmpty) }
+        guard plain(screen), drawn.count == 1, screen.children.first?.isRegion == false, case .rect = screen.kind else { return nil }
         let child = screen.children[0]
         guard plain(child), child.children.isEmpty, child.fill == nil,
               case .image(let source, _) = child.kind, let bitmap = source as? Bitmap,
               bitmap.width == width, bitmap.height == height, bitmap.isOpaqueCached else { return nil }
         return bitmap
-    }
-
-    /// The smallest whole-pixel rect (in points) around a frame: element snapshots cover it, so
-    /// drawing one at its own place is a plain pixel copy of the element as the screen drew it.
-    static func pixelAligned(_ f: Rect, scale: Double) -> Rect {
-        let x0 = (f.minX * scale + 1e-9).rounded(.down), y0 = (f.minY * scale + 1e-9).rounded(.down)
-        let x1 = (f.maxX * scale - 1e-9).rounded(.up), y1 = (f.maxY * scale - 1e-9).rounded(.up)
-        return Rect(x0 / scale, y0 / scale, max(1, x1 - x0) / scale, max(1, y1 - y0) / scale)
-    }
-
-    /// An element drawn alone into its pixel-aligned box, at the same sub-pixel offset it has on
-    /// the screen.
-    static func elementSnapshot(_ screen: Node, _ id: String, scale: Double) -> (bitmap: Bitmap, frame: Rect) {
-        let f = screen.frameOfDescendant(id: id) ?? .zero
-        let box = pixelAligned(f, scale: scale)
-        let b = Bitmap(width: max(1, Int((box.width * scale).rounded())), height: max(1, Int((box.height * scale).rounded())))
-        Renderer.render(elementNode(screen, id), scale: scale, into: b, transform: .translation(f.minX - box.minX, f.minY - box.minY))
-        return (b, box)
-    }
-
-    /// An element on its own, at its frame's size: position and transforms dropped (its frame on
-    /// the screen is placed by the transition), visible even if the screen hides it.
-    static func elementNode(_ screen: Node, _ id: String) -> Node {
-        var n = screen.find(id: id)!
-        n.frame.origin = .zero
-        n.transform = .identity
-        n.placement = .identity
-        n.hidden = false
-        n.shadow = nil
-        return n
     }
 
     public var frameCount: Int { storyboard.frameCount(slowMotion: slowMotion) }
@@ -196,11 +172,15 @@ public final class FrameComposer: Sendable {
     public func render(_ plan: Plan, into target: Bitmap, rows: Range<Int>? = nil) {
         let r = rows ?? 0..<target.height
         target.invalidateCaches()
+        // The screen's rows; those below (the caption band) show the background.
+        let screen = r.clamped(to: 0..<storyboard.screenPixelHeight)
+        let band = r.clamped(to: storyboard.screenPixelHeight..<max(storyboard.screenPixelHeight, target.height))
+        if !band.isEmpty { fillPixels(target.pixels + band.lowerBound * target.width, backgroundPixel, band.count * target.width) }
         if let copy = plan.copy {
-            (target.pixels + r.lowerBound * target.width).update(from: copy.pixels + r.lowerBound * copy.width, count: r.count * target.width)
+            (target.pixels + screen.lowerBound * target.width).update(from: copy.pixels + screen.lowerBound * copy.width, count: screen.count * target.width)
         } else if let scene = plan.scene {
-            fillPixels(target.pixels + r.lowerBound * target.width, backgroundPixel, r.count * target.width)
-            Renderer.render(scene, scale: storyboard.scale, into: target, rows: r)
+            fillPixels(target.pixels + screen.lowerBound * target.width, backgroundPixel, screen.count * target.width)
+            if !screen.isEmpty { Renderer.render(scene, scale: storyboard.scale, into: target, rows: screen) }
         }
         overlays.paint(plan.overlays, into: target, rows: r)
     }

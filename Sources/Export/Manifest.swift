@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import Presets
 
 /// What happened to one preset of a batch.
 public enum BatchStatus: String, Sendable, CaseIterable {
@@ -41,6 +42,8 @@ public struct BatchEntry: Sendable {
     public var wallTime: Double?
     public var sha256: String?
     public var cacheKey: String?
+    /// A matrix preset's clip: the combination it renders (nil for a plain preset).
+    public var combination: MatrixCombination?
     /// `--baseline`: the file compared with, the lowest PSNR (dB; infinity: identical) and SSIM
     /// over all frames, the frame with the lowest PSNR, and its diff strip (`changed` only).
     public var baseline: String?
@@ -76,7 +79,8 @@ public enum BatchManifest {
             out += "    { \"input\": \(jsonString(e.input)), \"key\": \(jsonString(e.key)), \"name\": \(jsonString(e.name)),"
             out += " \"output\": \(str(e.output)), \"status\": \"\(e.status.rawValue)\", \"error\": \(str(e.error)),"
             out += " \"frames\": \(e.frames.map(String.init) ?? "null"), \"duration\": \(num(e.duration, 6)), \"wallTime\": \(num(e.wallTime, 3)),"
-            out += " \"sha256\": \(str(e.sha256)), \"cacheKey\": \(str(e.cacheKey))"
+            out += " \"sha256\": \(str(e.sha256)), \"cacheKey\": \(str(e.cacheKey)),"
+            out += " \"matrix\": \(e.combination.map(matrixJSON) ?? "null")"
             if e.baseline != nil || e.status == .new {
                 // Identical frames have an infinite PSNR, which JSON cannot hold: null with ssimMin 1.
                 out += ", \"baseline\": \(str(e.baseline)), \"psnrMin\": \(num(e.psnrMin, 4)), \"ssimMin\": \(num(e.ssimMin, 6)),"
@@ -86,6 +90,11 @@ public enum BatchManifest {
         }
         out += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return out
+    }
+
+    /// `{"device": "iphone-se", "dark": true}`: the combination a clip renders.
+    static func matrixJSON(_ c: MatrixCombination) -> String {
+        "{" + c.texts.map { "\(jsonString($0.key)): \($0.isString ? jsonString($0.text) : $0.text)" }.joined(separator: ", ") + "}"
     }
 
     public static func write(_ text: String, to path: String) throws {

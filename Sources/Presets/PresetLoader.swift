@@ -2,17 +2,55 @@ import Foundation
 
 /// Reads a preset file (or a built-in demo) and resolves it.
 public enum PresetLoader {
-    public static func load(path: String, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
-        let text = try readText(path: path)
-        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let preset = try PresetDecoder.decode(text: text, file: path, defaultName: name)
-        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try Resolver(file: path, baseDirectory: base).resolve(preset, overrides: overrides)
+    /// Warnings (an unknown font family) go to `warn`: by default one line each on stderr.
+    /// `only`: the `--only KEY=VALUE,...` of a matrix preset (PresetSource.select).
+    public static func load(path: String, overrides: Overrides = Overrides(), only: String? = nil,
+                            warn: (Problem) -> Void = PresetLoader.printWarning) throws(PresetError) -> Storyboard {
+        let checked = try check(path: path, overrides: overrides, only: only)
+        checked.warnings.forEach(warn)
+        return checked.storyboard
     }
 
-    /// Decodes and resolves without rendering (`segue validate`).
-    public static func validate(path: String) -> [Problem] {
-        do { _ = try load(path: path); return [] } catch { return error.problems }
+    /// Decoded and resolved in one pass (PresetCheck): every problem of the file at once.
+    public static func check(path: String, overrides: Overrides = Overrides(), only: String? = nil) throws(PresetError) -> CheckedPreset {
+        let source = try self.source(path: path)
+        return try check(source, try source.select(only), overrides: overrides)
+    }
+
+    /// The file parsed, not yet decoded: its matrix, if any, says which clips it holds.
+    public static func source(path: String) throws(PresetError) -> PresetSource {
+        let text = try readText(path: path)
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return try PresetSource.parse(text: text, file: path, defaultName: name)
+    }
+
+    /// One clip of a source (nil: a plain preset), checked in one pass; its problems name the
+    /// combination. Assets resolve against the file's folder.
+    public static func check(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides()) throws(PresetError) -> CheckedPreset {
+        let base = URL(fileURLWithPath: source.file).deletingLastPathComponent().path
+        do {
+            return try PresetCheck.run(text: source.text, file: source.file, baseDirectory: base, defaultName: source.defaultName,
+                                       overrides: overrides, tree: source.tree(clip))
+        } catch { throw clip.map { error.in($0) } ?? error }
+    }
+
+    public static func resolve(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
+        try check(source, clip, overrides: overrides).storyboard
+    }
+
+    /// Decodes and resolves without rendering (`segue validate`): the problems, then the warnings;
+    /// every clip of a matrix, one at a time (MatrixValidation).
+    public static func validate(path: String) -> (problems: [Problem], warnings: [Problem]) {
+        let source: PresetSource
+        do { source = try self.source(path: path) } catch { return (error.problems, error.warnings) }
+        guard source.matrix != nil else {
+            do { return ([], try check(source, nil).warnings) } catch { return (error.problems, error.warnings) }
+        }
+        return MatrixValidation.validate(source)
+    }
+
+    public static func printWarning(_ p: Problem) {
+        FileHandle.standardError.write(Data((p.description + "\n").utf8))
     }
 
     public static func demo(named name: String, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
@@ -20,8 +58,8 @@ public enum PresetLoader {
             throw PresetError([Problem(file: "--demo", path: "", message: "unknown demo \"\(name)\" (expected one of: \(Demos.all.map(\.name).joined(separator: ", ")))")])
         }
         let file = "demo:\(name)"
-        let preset = try PresetDecoder.decode(text: demo.json, file: file, defaultName: name)
-        return try Resolver(file: file, baseDirectory: FileManager.default.currentDirectoryPath).resolve(preset, overrides: overrides)
+        return try PresetCheck.run(text: demo.json, file: file, baseDirectory: FileManager.default.currentDirectoryPath,
+                                   defaultName: name, overrides: overrides).storyboard
     }
 
     static func readText(path: String) throws(PresetError) -> String {

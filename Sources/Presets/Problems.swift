@@ -2,25 +2,38 @@
 // expected and what was found (DESIGN §5).
 
 public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable { case error, warning }
     public var file: String
     public var path: String
     public var message: String
     public var position: SourcePosition?
+    /// What the preset should have had there and what it had, when the check knows them (for
+    /// `validate --format json`); the message says both in words either way.
+    public var expected: String?
+    public var found: String?
+    public var severity = Severity.error
 
-    public init(file: String, path: String, message: String, position: SourcePosition? = nil) {
+    public init(file: String, path: String, message: String, position: SourcePosition? = nil,
+                expected: String? = nil, found: String? = nil, severity: Severity = .error) {
         self.file = file; self.path = path; self.message = message; self.position = position
+        self.expected = expected; self.found = found; self.severity = severity
     }
 
+    /// `FILE:LINE:COLUMN: JSON.path: message`, the form editors, `grep -n` users and CI
+    /// annotators parse; without a position `FILE: JSON.path: message`.
     public var description: String {
         let at = path.isEmpty ? "" : "\(path): "
-        let line = position.map { " (line \($0.line), column \($0.column))" } ?? ""
-        return "\(file): \(at)\(message)\(line)"
+        let place = position.map { ":\($0.line):\($0.column)" } ?? ""
+        let level = severity == .warning ? "warning: " : ""
+        return "\(file)\(place): \(level)\(at)\(message)"
     }
 }
 
 /// Thrown when a preset cannot be used: one or more problems, nothing rendered.
 public struct PresetError: Error, Sendable, CustomStringConvertible {
     public var problems: [Problem]
+    /// Not problems (the preset is usable as far as they go) but worth printing with them.
+    public var warnings: [Problem] = []
     public init(_ problems: [Problem]) { self.problems = problems }
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

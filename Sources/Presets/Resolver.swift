@@ -37,6 +37,7 @@ public struct Resolver {
             case .mock: break
             }
         }
+        ScreenExtras.assetPaths(preset).forEach(add)
         return files
     }
 
@@ -60,7 +61,8 @@ public struct Resolver {
 
         let scale = overrides.scale.map { $0 * (preset.scale ?? preset.device.scale) } ?? preset.scale ?? preset.device.scale
         let px = preset.device.pixelSize(scale: scale)
-        if px.width > Limits.maxCanvasSide || px.height > Limits.maxCanvasSide || px.width < 2 || px.height < 2 {
+        // Without --scale the decoder has checked the canvas already.
+        if overrides.scale != nil, px.width > Limits.maxCanvasSide || px.height > Limits.maxCanvasSide || px.width < 2 || px.height < 2 {
             problem("scale", "canvas must be 2 to \(Limits.maxCanvasSide) pixels a side (got \(px.width)×\(px.height))")
         }
         let fps = overrides.fps ?? preset.fps
@@ -104,33 +106,50 @@ public struct Resolver {
                         children: l.children.map(node))
         }
         var screens: [String: Node] = [:]
+        var notes: [String] = []
         let full = Rect(0, 0, canvas.width, canvas.height)
+        let sheets = Set(preset.timeline.compactMap { s -> String? in
+            if case .present(let id) = s.kind, s.transition == "sheet" { return id } else { return nil }
+        })
         for (id, spec) in preset.screens {
             let path = JSONPath().key("screens").key(id).text
             switch spec {
             case .image(let file, let fit, let bg):
                 if let b = loadImage(file, path: path + ".image") {
-                    screens[id] = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true,
-                                       children: [.image(b, frame: full, fit: fit)])
+                    let shot = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true,
+                                    children: [.image(b, frame: full, fit: fit)])
+                    let regions = ScreenshotRegions(canvas: canvas, pixelWidth: px.width, pixelHeight: px.height, scale: scale)
+                    screens[id] = regions.adding(preset.extras[id]?.elements ?? [], to: shot, screenID: id, shot: b, fit: fit,
+                                                 loadImage: { loadImage($0, path: $1) }, problem: problem)
+                    if let note = regions.fitNote(file: file, b, fit: fit), !notes.contains(note) { notes.append(note) }
                 }
             case .layers(let bg, let layers):
                 screens[id] = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true, children: layers.map(node))
             case .mock(let kind, let title, let tint, let dark, let seed, let items):
-                if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items) {
+                let photo = preset.extras[id]?.photo
+                if let n = photo, kind == "detail", Mocks.gridPhoto(n, size: canvas, seed: seed) == nil {
+                    let count = Mocks.gridPhotoCount(size: canvas, seed: seed)
+                    problem(path + ".photo", "the grid mock with seed \(seed) has " + (count == 0 ? "no photos" : "photo0…photo\(count - 1)") + " on this device (got \(n))")
+                } else if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
+                                               presentedAsSheet: sheets.contains(id), photo: photo) {
                     var root = n
                     root.id = id
                     screens[id] = root
                 } else {
-                    problem(path + ".mock", "unknown mock \"\(kind)\" (expected one of: \(Mocks.kinds.map(\.name).joined(separator: ", ")))")
+                    problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
                 }
             }
         }
 
         // Timeline.
-        let known = Set(preset.screens.map(\.id))
-        if !known.contains(preset.start) {
-            problem("start", "no screen \"\(preset.start)\" (screens: \(preset.screens.map(\.id).joined(separator: ", ")))")
+        // Screens the decoder could not build still exist: steps naming them are checked as usual.
+        let known = Set(preset.screens.map(\.id)).union(preset.unchecked.screens)
+        let ids = preset.screens.map(\.id) + preset.unchecked.screens.sorted()
+        func noScreen(_ id: String) -> String {
+            "no screen \"\(id)\"\(FieldReader.hint(id, ids)) (screens: \(FieldReader.listing(ids)))"
         }
+        // No screens at all is the decoder's problem to report, not every step's.
+        if !known.contains(preset.start) && !known.isEmpty { problem("start", noScreen(preset.start)) }
         enum Entry { case pushed(String), presented(String) }
         var stack: [Entry] = [.pushed(preset.start)]
         func top() -> String { switch stack.last! { case .pushed(let s), .presented(let s): return s } }
@@ -150,7 +169,7 @@ public struct Resolver {
             case .push(let id), .present(let id):
                 operation = { if case .push = spec.kind { return .push } else { return .present } }()
                 if !known.contains(id) {
-                    problem(path + ".\(operation.rawValue)", "no screen \"\(id)\" (screens: \(preset.screens.map(\.id).joined(separator: ", ")))")
+                    if !known.isEmpty { problem(path + ".\(operation.rawValue)", noScreen(id)) }
                     // Keep the stack as the author meant it, so a later pop reports nothing more.
                     stack.append(operation == .push ? .pushed(id) : .presented(id))
                     continue
@@ -159,15 +178,15 @@ public struct Resolver {
             case .pop:
                 operation = .pop
                 guard stack.count > 1, case .pushed = stack.last! else {
-                    problem(path + ".pop", stack.count > 1 ? "the top screen \"\(before)\" was presented: dismiss it instead of popping"
-                                                           : "nothing to pop: \"\(before)\" is the only screen on the stack")
+                    if i < preset.unchecked.stackFrom { problem(path + ".pop", stack.count > 1 ? "the top screen \"\(before)\" was presented: dismiss it instead of popping"
+                                                           : "nothing to pop: \"\(before)\" is the only screen on the stack") }
                     continue
                 }
                 if case .pushed(let s) = stack[stack.count - 2] { after = s } else if case .presented(let s) = stack[stack.count - 2] { after = s }
             case .dismiss:
                 operation = .dismiss
                 guard stack.count > 1, case .presented = stack.last! else {
-                    problem(path + ".dismiss", "nothing to dismiss: \"\(before)\" was not presented")
+                    if i < preset.unchecked.stackFrom { problem(path + ".dismiss", "nothing to dismiss: \"\(before)\" was not presented") }
                     continue
                 }
                 if case .pushed(let s) = stack[stack.count - 2] { after = s } else if case .presented(let s) = stack[stack.count - 2] { after = s }
@@ -180,7 +199,7 @@ public struct Resolver {
                     return nil
                 }
                 guard let params = checkParameters(spec, entry, problem: problem) else { return nil }
-                let transition = entry.make(Parameters(merging: entry, params))
+                let transition = entry.make(Parameters(merging: entry, params).resolvingDevice(preset.device, entry))
                 var step = Step(index: i, path: path, operation: operation, start: t, end: t, before: before, after: after,
                                 transitionName: name, transition: transition, timing: nil, curveName: "", caption: spec.caption)
                 if let g = spec.gesture {
@@ -193,7 +212,7 @@ public struct Resolver {
                         let gesture = try makeGesture(g)
                         let release: ReleaseMode = g.release == "finish" ? .finish : g.release == "cancel" ? .cancel : .auto
                         guard let driver = try transition.interactive(gesture: gesture, canvas: canvas, operation: operation, release: release) else {
-                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss)")
+                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss, navigation-zoom pop/dismiss)")
                             return nil
                         }
                         step.driver = driver
@@ -218,7 +237,8 @@ public struct Resolver {
                 }
                 if transition.usesMatchedElements {
                     guard let a = screens[before], let b = screens[after] else { return nil }
-                    let pairs = matchPairs(spec, a, b, path: path, name: name, problem: problem)
+                    let pairs = transition.sourceElement.map { sourcePair($0, spec, operation.isForward ? a : b, forward: operation.isForward, path: path, name: name, problem: problem) }
+                        ?? matchPairs(spec, a, b, path: path, name: name, problem: problem)
                     if pairs.isEmpty { return nil }
                     step.matches = pairs
                 } else if spec.match != nil {
@@ -245,9 +265,12 @@ public struct Resolver {
             problem("timeline", "the story lasts \(JSONNode.format(t)) s; at most \(JSONNode.format(Limits.maxStoryDuration)) s is allowed")
         }
         if !problems.isEmpty { throw PresetError(problems) }
-        return Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height, fps: fps,
-                          background: preset.background, output: preset.output, overlays: preset.overlays, screens: screens,
-                          start: preset.start, steps: steps)
+        var storyboard = Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height, fps: fps,
+                                    background: preset.background, output: preset.output, overlays: preset.overlays, screens: screens,
+                                    start: preset.start, steps: steps)
+        storyboard.notes = notes
+        storyboard.addCaptionBand()
+        return storyboard
     }
 
     func fmt(_ v: Double) -> String { String(format: "%.3f", v) }
@@ -259,7 +282,8 @@ public struct Resolver {
         for (key, p) in spec.parameters.sorted(by: { $0.key < $1.key }) {
             guard let ps = entry.parameters.first(where: { $0.name == key }) else {
                 let names = entry.parameters.map(\.name)
-                problem(p.path.text, "unknown parameter \"\(key)\" for \(entry.name)" + (names.isEmpty ? " (it takes none)" : " (expected one of: \(names.joined(separator: ", ")))"))
+                problem(p.path.text, names.isEmpty ? "unknown parameter \"\(key)\" for \(entry.name) (it takes none)"
+                                                   : FieldReader.unknown("parameter", key, names, of: entry.name))
                 ok = false
                 continue
             }
@@ -269,12 +293,13 @@ public struct Resolver {
                 problem(p.path.text, "must be between \(JSONNode.format(range.lowerBound)) and \(JSONNode.format(range.upperBound)) (got \(p.node.summary))"); ok = false
             case (.choice(let options), .string(let s)) where options.contains(s): params[key] = .string(s)
             case (.bool, .bool(let b)): params[key] = .bool(b)
+            case (.element, .string(let s)) where !s.isEmpty: params[key] = .string(s)
             case (.tracks(let names), .object(let members)):
                 var tracks: [String: [Keyframe]] = [:]
                 for m in members {
                     let tp = p.path.key(m.key)
                     guard names.contains(m.key) else {
-                        problem(tp.text, "unknown track \"\(m.key)\" (expected one of: \(names.joined(separator: ", ")))"); ok = false; continue
+                        problem(tp.text, FieldReader.unknown("track", m.key, names)); ok = false; continue
                     }
                     guard let frames = keyframes(m.value, tp, problem: problem) else { ok = false; continue }
                     tracks[m.key] = frames
@@ -284,6 +309,7 @@ public struct Resolver {
             case (.number, _): problem(p.path.text, "expected a number (got \(p.node.summary))"); ok = false
             case (.choice(let options), _): problem(p.path.text, "expected one of \(options.joined(separator: ", ")) (got \(p.node.summary))"); ok = false
             case (.bool, _): problem(p.path.text, "expected true or false (got \(p.node.summary))"); ok = false
+            case (.element, _): problem(p.path.text, "expected the id of an element on the screen underneath (got \(p.node.summary))"); ok = false
             }
         }
         return ok ? params : nil
@@ -309,7 +335,8 @@ public struct Resolver {
             var curve = Curve.linear
             if parts.count == 3 {
                 guard case .string(let name) = parts[2].value, let c = Curve.named(name) else {
-                    problem(ip.index(2).text, "expected a curve name (\(Curve.names.joined(separator: ", "))) (got \(parts[2].summary))"); return nil
+                    let hint = { if case .string(let s) = parts[2].value { return FieldReader.hint(s, Curve.names) } else { return "" } }()
+                    problem(ip.index(2).text, "expected a curve name (\(Curve.names.joined(separator: ", "))) (got \(parts[2].summary))\(hint)"); return nil
                 }
                 curve = c
             }
@@ -334,8 +361,10 @@ public struct Resolver {
             for (k, pair) in given.enumerated() {
                 let ok0 = a.find(id: pair[0]) != nil && pair[0] != a.id
                 let ok1 = b.find(id: pair[1]) != nil && pair[1] != b.id
-                if !ok0 { problem(path + ".match[\(k)][0]", "no element \"\(pair[0])\" on the screen \"\(a.id ?? "?")\" (ids: \(a.allIDs.dropFirst().joined(separator: ", ")))") }
-                if !ok1 { problem(path + ".match[\(k)][1]", "no element \"\(pair[1])\" on the screen \"\(b.id ?? "?")\" (ids: \(b.allIDs.dropFirst().joined(separator: ", ")))") }
+                for (side, ok, n) in [(0, ok0, a), (1, ok1, b)] where !ok {
+                    let ids = Array(n.allIDs.dropFirst())
+                    problem(path + ".match[\(k)][\(side)]", "no element \"\(pair[side])\"\(FieldReader.hint(pair[side], ids)) on the screen \"\(n.id ?? "?")\" (ids: \(FieldReader.listing(ids)))")
+                }
                 if ok0 && ok1 { out.append((pair[0], pair[1])) }
             }
             if given.isEmpty { problem(path + ".match", "\(name) needs at least one [fromId, toId] pair") }

@@ -20,9 +20,16 @@ public struct Storyboard: Sendable {
     public var screens: [String: Node]
     public var start: String
     public var steps: [Step]
+    /// Notes for stderr from resolving (how a screenshot of another size was fitted), each once.
+    public var notes: [String] = []
 
-    /// The canvas in points.
-    public var canvas: Size { Size(Double(pixelWidth) / scale, Double(pixelHeight) / scale) }
+    /// Pixel rows below the screen for the caption overlay (CaptionBand.swift); 0 without it.
+    /// `pixelHeight` (the output's height) includes them; the screen is the rows above.
+    public var captionBand = 0
+    public var screenPixelHeight: Int { pixelHeight - captionBand }
+
+    /// The screen (what transitions move) in points.
+    public var canvas: Size { Size(Double(pixelWidth) / scale, Double(screenPixelHeight) / scale) }
 
     /// Total story duration in seconds.
     public var duration: Double { steps.last?.end ?? 0 }

@@ -2,22 +2,35 @@
 // from a seed. Each has a status bar (9:41, signal, battery), a navigation bar (large title for
 // list/grid/feed/settings, inline with a back button for detail), a home indicator, light and dark
 // palettes, a tint, and named elements transitions can match: `photo0…`, `avatar0…`, `hero`,
-// `title`, `navBar`, `statusBar`, `cell0…`.
+// `title`, `navBar`, `statusBar`, `cell0…`, `addButton` (the large title bar's + button).
 import Geometry
 
 public enum Mocks {
     public static let kinds: [(name: String, description: String)] = [
         ("list", "a table of rows: avatar, title, subtitle, chevron (cell0…, avatar0…)"),
         ("grid", "a photo grid, three columns (photo0…)"),
-        ("detail", "a detail page: hero image, title, body text (hero, title)"),
+        ("detail", "a detail page: hero image (photo: N shows the grid's photoN), title, body text (hero, title)"),
         ("feed", "Weibo-like cards: avatar, name, time, text, image grid, actions (avatar0…, photo0…)"),
         ("settings", "grouped settings: icon, title, value or switch, chevron (cell0…)"),
     ]
 
-    /// A mock screen of `size` points, or nil for an unknown kind.
+    /// A mock screen of `size` points, or nil for an unknown kind. Presented as a sheet it has
+    /// no status bar: a real sheet shows none (the gap above it shows the presenting screen's).
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
-                              dark: Bool = false, seed: Int = 0, items: Int? = nil) -> Node? {
+                              dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false,
+                              photo: Int? = nil) -> Node? {
+        guard var root = build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo) else { return nil }
+        if presentedAsSheet { root.children.removeAll { $0.id == "statusBar" } }
+        return root
+    }
+
+    static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?, photo: Int? = nil) -> Node? {
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
+        if kind == "detail", let n = photo {
+            // The hero shows the grid's photoN of the same seed: one picture, two places (issue 15).
+            guard let picture = gridPhoto(n, size: size, dark: dark, tint: tint, seed: seed) else { return nil }
+            return b.detail(title: title ?? "Detail", picture: picture)
+        }
         switch kind {
         case "list": return b.list(title: title ?? "Messages", items: items ?? 14)
         case "grid": return b.grid(title: title ?? "Photos", items: items ?? 30)
@@ -154,7 +167,7 @@ struct Builder {
         if large {
             kids.append(text(title, Rect(16, 44, w - 32, 41), size: 34, weight: .bold, color: label, id: "title"))
             kids.append(text("Edit", Rect(16, 11, 80, 22), size: 17, color: tint))
-            kids.append(Node(kind: .ellipse, frame: Rect(w - 44, 8, 28, 28), fill: .solid(tint.withAlpha(0.15)),
+            kids.append(Node(id: "addButton", kind: .ellipse, frame: Rect(w - 44, 8, 28, 28), fill: .solid(tint.withAlpha(0.15)),
                              children: [.rect(Rect(13, 7, 2, 14), tint, cornerRadius: 1), .rect(Rect(7, 13, 14, 2), tint, cornerRadius: 1)]))
             return (Node(id: "navBar", kind: .group, frame: Rect(0, top, w, 96), fill: .solid(background), children: kids), top + 96)
         }
@@ -224,10 +237,11 @@ struct Builder {
         return screenRoot(kids + [bar, statusBar(), homeIndicator()], bg: background)
     }
 
-    mutating func detail(title: String) -> Node {
+    mutating func detail(title: String, picture: Node? = nil) -> Node {
         let w = size.width
         let (bar, y0) = navBar(title, large: false)
         var kids: [Node] = [photo(Rect(0, y0, w, w * 0.75), id: "hero")]
+        if let picture { kids[0] = Builder.aspectFilled(picture, into: kids[0].frame, id: "hero") }
         var y = y0 + w * 0.75 + 20
         kids.append(text(String(sentence(3).dropLast()), Rect(16, y, w - 32, 34), size: 28, weight: .bold, color: label, id: "headline"))
         y += 40

@@ -115,6 +115,10 @@ public struct Node: Sendable {
     /// use it to move whole snapshots (it composes with `transform` rather than replacing it).
     public var placement: Affine
     public var children: [Node]
+    /// For a screenshot's named region (`ScreenElement`): what the region shows in its place while
+    /// a transition hides it. A region draws nothing itself (the screenshot under it shows the
+    /// element); hiding it draws these instead. Empty for every ordinary layer.
+    public var standIn: [Node] = []
 
     public init(id: String? = nil, kind: Kind = .group, frame: Rect, fill: Paint? = nil,
                 cornerRadius: Double = 0, border: Border? = nil, shadow: Shadow? = nil,
@@ -176,7 +180,10 @@ public struct Node: Sendable {
     /// A copy with the descendant of this id hidden (a matched element during magic-move).
     public func hiding(id wanted: String) -> Node {
         var copy = self
-        if copy.id == wanted { copy.hidden = true; return copy }
+        if copy.id == wanted {
+            if copy.isRegion { copy.children = copy.standIn } else { copy.hidden = true }
+            return copy
+        }
         copy.children = children.map { $0.hiding(id: wanted) }
         return copy
     }

@@ -8,7 +8,9 @@ import Scene
 /// meanwhile (the screens arrive with them hidden). A pop plays the same motion the other way
 /// (from the detail's frames back to the cells'), the screen underneath fading in again.
 public struct MagicMoveTransition: Transition {
-    public init() {}
+    /// How a flying snapshot fills its in-between frame.
+    public var contentMode: ContentMode
+    public init(contentMode: ContentMode = .fill) { self.contentMode = contentMode }
     public var defaultDuration: Double { 0.6 }
     public var defaultCurve: Curve { .uiviewSpring(damping: 0.6, velocity: 1) }
     public var usesMatchedElements: Bool { true }
@@ -21,8 +23,8 @@ public struct MagicMoveTransition: Transition {
         let blend = min(1, max(0, p * 1.5))
         var layers: [Node] = [frame.from, frame.to.withOpacity(fade)]
         for m in frame.matches {
-            let r = m.fromFrame.interpolated(to: m.toFrame, p)
-            layers.append(contentsOf: MatchedElementLayers.flying(m, frame: r, blend: blend))
+            let r = MatchedElementLayers.frame(from: m.fromFrame, to: m.toFrame, p, mode: contentMode)
+            layers.append(contentsOf: MatchedElementLayers.flying(m, frame: r, blend: blend, mode: contentMode))
         }
         return .canvas(frame.canvas, layers)
     }
@@ -30,24 +32,5 @@ public struct MagicMoveTransition: Transition {
     public static let entry = CatalogEntry(
         name: "magic-move",
         summary: "shared elements fly from their frames to the new screen's while it fades in (seed 003); match: [[fromId, toId]]",
-        parameters: [], make: { _ in MagicMoveTransition() })
-}
-
-/// Drawing a matched element in flight: its snapshot from the screen it leaves, cross-fading into
-/// its snapshot on the screen it reaches, stretched to the in-between frame.
-enum MatchedElementLayers {
-    static func flying(_ m: MatchedElement, frame r: Rect, blend: Double) -> [Node] {
-        guard r.width > 0, r.height > 0 else { return [] }
-        var from = Node.image(m.fromImage, frame: r, fit: .stretch)
-        from.cornerRadius = m.fromCornerRadius + (m.toCornerRadius - m.fromCornerRadius) * blend
-        // Fully arrived: the destination's snapshot alone, so edge pixels match the screen's.
-        var out = blend >= 1 ? [] : [from]
-        if blend > 0 {
-            var to = Node.image(m.toImage, frame: r, fit: .stretch)
-            to.cornerRadius = from.cornerRadius
-            to.opacity = min(1, blend)
-            out.append(to)
-        }
-        return out
-    }
+        parameters: [ContentMode.parameter], make: { p in MagicMoveTransition(contentMode: ContentMode(p)) })
 }

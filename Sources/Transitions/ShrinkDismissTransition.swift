@@ -14,9 +14,13 @@ public struct ShrinkDismissTransition: Transition {
     public var damping: Double
     public var velocity: Double
     public var duration: Double
+    /// How the flying snapshot fills its in-between frame.
+    public var contentMode: ContentMode
 
-    public init(distance: Double = 200, threshold: Double = 0.5, damping: Double = 0.5, velocity: Double = 0.5, duration: Double = 0.6) {
+    public init(distance: Double = 200, threshold: Double = 0.5, damping: Double = 0.5, velocity: Double = 0.5, duration: Double = 0.6,
+                contentMode: ContentMode = .fill) {
         self.distance = distance; self.threshold = threshold; self.damping = damping; self.velocity = velocity; self.duration = duration
+        self.contentMode = contentMode
     }
 
     public var defaultDuration: Double { duration }
@@ -47,11 +51,13 @@ public struct ShrinkDismissTransition: Transition {
                     blend = 0
                 } else {
                     let c = i.completion(progress: frame.progress)
-                    r = lifted.interpolated(to: i.finishing ? cellFrame : detailFrame, c)
+                    r = MatchedElementLayers.frame(from: lifted, to: i.finishing ? cellFrame : detailFrame, c, mode: contentMode)
                     blend = i.finishing ? min(1, max(0, c)) : 0
                 }
             } else {
-                r = cellFrame.interpolated(to: detailFrame, pf)
+                // Towards the detail's frame on a push, the cell's on a pop.
+                r = frame.operation.isForward ? MatchedElementLayers.frame(from: cellFrame, to: detailFrame, pf, mode: contentMode)
+                                              : MatchedElementLayers.frame(from: detailFrame, to: cellFrame, 1 - pf, mode: contentMode)
                 blend = 1 - min(1, max(0, pf))
             }
             // From the detail's element to the cell's, whichever way the step runs.
@@ -59,7 +65,7 @@ public struct ShrinkDismissTransition: Transition {
             let onCell = frame.operation.isForward ? (m.fromImage, m.fromCornerRadius) : (m.toImage, m.toCornerRadius)
             let element = MatchedElement(fromID: m.fromID, toID: m.toID, fromFrame: detailFrame, toFrame: cellFrame,
                                          fromImage: onDetail.0, toImage: onCell.0, fromCornerRadius: onDetail.1, toCornerRadius: onCell.1)
-            layers.append(contentsOf: MatchedElementLayers.flying(element, frame: r, blend: blend))
+            layers.append(contentsOf: MatchedElementLayers.flying(element, frame: r, blend: blend, mode: contentMode))
         }
         return .canvas(frame.canvas, layers)
     }
@@ -81,9 +87,11 @@ public struct ShrinkDismissTransition: Transition {
             ParameterSpec("damping", .number(0.05...1), default: .number(0.5), "spring damping ratio of the release"),
             ParameterSpec("velocity", .number(0...50), default: .number(0.5), "spring initial velocity (non-interactive)"),
             ParameterSpec("duration", .number(0.05...5), default: .number(0.6), "spring duration (s)"),
+            ContentMode.parameter,
         ],
         make: { p in
             ShrinkDismissTransition(distance: p.number("distance", 200), threshold: p.number("threshold", 0.5), damping: p.number("damping", 0.5),
-                                    velocity: p.number("velocity", 0.5), duration: p.number("duration", 0.6))
+                                    velocity: p.number("velocity", 0.5), duration: p.number("duration", 0.6),
+                                    contentMode: ContentMode(p))
         })
 }

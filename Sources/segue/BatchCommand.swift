@@ -17,7 +17,8 @@ segue batch PRESET...|DIR -o OUTDIR [--shard I/N] [--manifest FILE] [--keep-goin
             [--progress auto|plain|json|none] [--quiet] [--verbose]
 Renders every preset (a folder: every *.json below it, sorted by path) to OUTDIR/<name>.<ext>.
 All presets are validated first; any invalid preset means nothing is rendered, unless --keep-going
-(then the valid ones render; also continues past a failed render).
+(then the valid ones render; also continues past a failed render). A matrix preset is one clip
+per combination (OUTDIR/<name>-<value>-….<ext>), each sharded, cached and listed on its own.
   --shard I/N      only the presets whose path hash falls in shard I of N (1-based, stable)
   --manifest FILE  JSON: per preset input, output, status, error, frames, duration, wallTime, sha256
   --cache DIR      reuse outputs whose preset text, assets, options and Segue version are unchanged

@@ -61,7 +61,7 @@ usage:
   segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR    PNG stills
   segue sheet PRESET -o FILE.png [--count N] [--columns C]          contact sheet (filmstrip)
   segue plot PRESET -o FILE.png                                     progress-over-time chart
-  segue validate PRESET...                     check only, render nothing
+  segue validate PRESET... [--format F]        check only, render nothing (F: text, json, github)
   segue compare A B [--threshold DB] [--diff DIR] [--format json]   PSNR/SSIM per frame (presets, clips, PNG folders)
   segue gallery MANIFEST -o DIR                 a self-contained HTML page of a batch's outputs
   segue inspect PRESET                         the resolved timeline as a table
@@ -82,6 +82,7 @@ render options:
   --quiet               no progress, no summary
   --verbose             FFmpeg's own log on stderr
   --demo NAME           render a built-in demo instead of a file
+  --only K=V[,K=V...]   the combination of a matrix preset to render (segue inspect lists them)
 """
 
 let helpTexts: [String: String] = [
@@ -98,12 +99,12 @@ let helpTexts: [String: String] = [
     """,
     "sheet": "segue sheet PRESET -o FILE.png [--count N] [--columns C]\nA contact sheet of N evenly spaced frames (default 12), each labelled with its frame and time.",
     "plot": "segue plot PRESET -o FILE.png\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
-    "validate": "segue validate PRESET...\nChecks presets and prints every problem, one per line; exit 2 if any is invalid.",
-    "inspect": "segue inspect PRESET\nPrints the resolved timeline: each step's start, end, frame range and curve.",
+    "validate": validateHelp,
+    "inspect": "segue inspect PRESET [--only K=V,...]\nPrints the resolved timeline: each step's start, end, frame range and curve; a matrix preset's combinations.",
     "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
 ]
 
-let renderValued: Set<String> = ["-o", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec"]
+let renderValued: Set<String> = ["-o", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec", "--only"]
 let renderFlags: Set<String> = ["--quiet", "--verbose"]
 
 struct Failure: Error { var code: Int32; var message: String }
@@ -116,7 +117,9 @@ func loadStoryboard(_ a: Arguments, overrides: Overrides) throws -> Storyboard {
         }
         if let path = a.positionals.first {
             if a.positionals.count > 1 { throw Failure(code: Exit.usage, message: "one preset at a time (got \(a.positionals.count)); use segue batch for several") }
-            return try PresetLoader.load(path: path, overrides: overrides)
+            let storyboard = try PresetLoader.load(path: path, overrides: overrides, only: a.values["--only"])
+            if !a.flags.contains("--quiet") && a.values["--progress"] != "json" { storyboard.notes.forEach { printErr($0) } }
+            return storyboard
         }
         return try PresetLoader.demo(named: Demos.defaultDemo.name, overrides: overrides)
     } catch let e as PresetError {
@@ -169,7 +172,7 @@ func render(_ args: [String]) throws {
 }
 
 func frames(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["-o", "--at", "--every", "--fps", "--scale", "--slow-motion", "--jobs", "--demo"], flagNames: ["--all", "--quiet", "--verbose"], aliases: ["--output": "-o"])
+    let a = try Arguments(args, valued: ["-o", "--at", "--every", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--only"], flagNames: ["--all", "--quiet", "--verbose"], aliases: ["--output": "-o"])
     MediaLog.configure(verbose: a.flags.contains("--verbose"))
     guard let dir = a.values["-o"] else { throw Failure(code: Exit.usage, message: "frames needs -o DIR") }
     let chosen = [a.values["--at"] != nil, a.values["--every"] != nil, a.flags.contains("--all")].filter { $0 }.count
@@ -194,7 +197,7 @@ func frames(_ args: [String]) throws {
 }
 
 func sheet(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["-o", "--count", "--columns", "--fps", "--scale", "--slow-motion", "--jobs", "--demo"], flagNames: ["--quiet", "--verbose"], aliases: ["--output": "-o"])
+    let a = try Arguments(args, valued: ["-o", "--count", "--columns", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--only"], flagNames: ["--quiet", "--verbose"], aliases: ["--output": "-o"])
     MediaLog.configure(verbose: a.flags.contains("--verbose"))
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "sheet needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
@@ -207,27 +210,16 @@ func sheet(_ args: [String]) throws {
 }
 
 func plot(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["-o", "--fps", "--scale", "--demo"], flagNames: ["--quiet"], aliases: ["--output": "-o"])
+    let a = try Arguments(args, valued: ["-o", "--fps", "--scale", "--demo", "--only"], flagNames: ["--quiet"], aliases: ["--output": "-o"])
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "plot needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
     try ProgressPlot.run(storyboard, to: out)
     if !a.flags.contains("--quiet") { printErr("\(out): progress of \(storyboard.steps.filter { $0.operation != nil }.count) steps") }
 }
 
-func validate(_ args: [String]) throws {
-    let a = try Arguments(args, valued: [], flagNames: ["--quiet"])
-    guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "validate needs at least one preset") }
-    var bad = 0
-    for path in a.positionals {
-        let problems = PresetLoader.validate(path: path)
-        if problems.isEmpty { if !a.flags.contains("--quiet") { print("\(path): ok") } }
-        else { bad += 1; problems.forEach { printErr($0.description) } }
-    }
-    if bad > 0 { throw Failure(code: Exit.usage, message: "\(bad) of \(a.positionals.count) preset\(a.positionals.count == 1 ? "" : "s") invalid") }
-}
-
 func inspect(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["--fps", "--scale", "--demo"], flagNames: [])
+    let a = try Arguments(args, valued: ["--fps", "--scale", "--demo", "--only"], flagNames: [])
+    if try listMatrix(a) { return }
     let s = try loadStoryboard(a, overrides: try overrides(a))
     print("\(s.name): \(s.pixelWidth)×\(s.pixelHeight) px (\(s.device.name), scale \(s.scale)), \(s.fps) fps, \(String(format: "%.3f", s.duration)) s, \(s.frameCount()) frames")
     print(pad("step", 6) + pad("what", 34) + pad("start", 9) + pad("end", 9) + pad("frames", 14) + "curve")

@@ -33,16 +33,18 @@ final class PresetContinuityTests: XCTestCase {
     func testEveryTransitionStartsAndEndsOnItsScreens() throws {
         let presets = Self.allPresets()
         XCTAssertGreaterThanOrEqual(presets.count, 6, "presets/ has the seed presets")
-        for path in presets {
+        // Every clip: a matrix preset's combinations each.
+        let clips = try presets.flatMap { path in try PresetLoader.source(path: path).clips.map { (path, $0) } }
+        for (path, clip) in clips {
             // Matched elements are snapshotted on the device's pixel grid, so those presets render
             // at full size; the others at a quarter of it (the geometry is the same).
             let text = try String(contentsOfFile: path, encoding: .utf8)
-            let s = try PresetLoader.load(path: path, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.25))
+            let s = try PresetLoader.resolve(PresetLoader.source(path: path), clip, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.25))
             let c = FrameComposer(storyboard: s)
             let frame = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
             let expected = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
             for step in s.steps where step.transition != nil {
-                let name = "\(URL(fileURLWithPath: path).lastPathComponent) \(step.path) \(step.title)"
+                let name = "\(URL(fileURLWithPath: path).lastPathComponent) \(clip?.label ?? "") \(step.path) \(step.title)"
                 // The step's first frame is the state before it, by construction; its scene at
                 // progress 0 must match that too (the frame right after it is a step away from it).
                 let before = s.state(at: step.start)

@@ -1,0 +1,51 @@
+import Foundation
+import Media
+import Presets
+
+/// What a batch renders: one entry per clip, before sharding. A plain preset is one clip; a
+/// matrix preset (issue 21) one per combination, named `<name>-<value>-…` and sharded by its file's
+/// key plus `#` and the combination (`stories/m.json#device=iphone-se,dark=true`), so `--shard`
+/// splits combinations and adding a value moves no other clip to another shard.
+public enum BatchPlan {
+    /// The clips of one preset file. A file that cannot be read or parsed, or whose matrix is
+    /// invalid, is one entry: validation reports its problems.
+    static func entries(_ input: BatchJob.Input, text: Data?, options: BatchOptions) -> [BatchEntry] {
+        let stem = URL(fileURLWithPath: input.path).deletingPathExtension().lastPathComponent
+        var name = stem, format = options.format ?? "mp4"
+        var source: PresetSource?
+        if let text, text.count <= Limits.maxPresetBytes, let s = String(data: text, encoding: .utf8), let root = try? JSONReader.parse(s) {
+            if case .string(let n)? = root["name"]?.value, !n.isEmpty, !n.contains("/"), !n.hasPrefix("."), !n.contains("\0") { name = n }
+            if options.format == nil, case .string(let f)? = root["output"]?["format"]?.value { format = f }
+            if root["matrix"] != nil { source = try? PresetSource.parse(text: s, file: input.path, defaultName: stem) }
+        }
+        let ext = OutputFormat(rawValue: format).map { $0.fileExtension } ?? format
+        func output(_ name: String) -> String? { ext.map { (options.outputDirectory as NSString).appendingPathComponent("\(name).\($0)") } }
+        guard let source, let matrix = source.matrix else {
+            return [BatchEntry(input: input.path, key: input.key, name: name, output: output(name))]
+        }
+        return matrix.combinations.map { c in
+            let clip = source.name(of: c)
+            var e = BatchEntry(input: input.path, key: input.key + "#" + c.query, name: clip, output: output(clip))
+            e.combination = c
+            return e
+        }
+    }
+
+    /// An entry's preset, decoded from the file's text (its combination applied) and resolved.
+    static func resolve(_ e: BatchEntry, text: String, overrides: Overrides) throws(PresetError) -> (Preset, Storyboard) {
+        let stem = URL(fileURLWithPath: e.input).deletingPathExtension().lastPathComponent
+        let source = try PresetSource.parse(text: text, file: e.input, defaultName: stem)
+        let checked = try PresetLoader.check(source, e.combination, overrides: overrides)
+        return (checked.preset, checked.storyboard)
+    }
+
+    /// The preset text the cache key hashes: a plain preset's file; a combination's own tree
+    /// (PresetSource.canonicalText), so each combination is cached on its own and adding a value
+    /// to the matrix leaves the other clips' keys as they were.
+    static func cacheText(_ e: BatchEntry, _ text: Data) -> Data {
+        guard let c = e.combination, let s = String(data: text, encoding: .utf8) else { return text }
+        let stem = URL(fileURLWithPath: e.input).deletingPathExtension().lastPathComponent
+        guard let source = try? PresetSource.parse(text: s, file: e.input, defaultName: stem) else { return text }
+        return Data(("matrix clip\n" + source.canonicalText(c)).utf8)
+    }
+}

@@ -1,0 +1,155 @@
+// A preset's `"matrix"`: one description, many clips (issue 21), with GitHub Actions'
+// `strategy.matrix` semantics:
+//
+// - the axes multiply, the first key varying slowest (`{a: [1, 2], b: [x, y]}` → 1x, 1y, 2x, 2y);
+// - `exclude` is applied first: a combination matching every key:value of an entry is dropped;
+// - then each `include` entry is merged into every remaining combination whose axis values it
+//   does not contradict (values added by an earlier include may be overwritten, the axes' may
+//   not); an entry that fits no combination becomes a combination of its own, which later
+//   includes do not extend.
+//
+// Nothing is stored per combination: a combination is a position in the product (or an include
+// entry) and is computed when asked for, then applied to the parsed JSON tree when it renders
+// (MatrixSubstitution). Parsing walks the product once to count, to find the includes that stand
+// alone and to check that every clip name is unique.
+
+/// One clip of a matrix: its key:value pairs in the matrix's key order.
+public struct MatrixCombination: Sendable {
+    public var values: [(key: String, value: JSONNode)]
+
+    public func value(_ key: String) -> JSONNode? { values.first { $0.key == key }?.value }
+
+    /// `device=iphone-15,dark=false`: the form `--only` takes and the shard key's suffix.
+    public var query: String { values.map { "\($0.key)=\(Matrix.text($0.value))" }.joined(separator: ",") }
+
+    /// `device=iphone-15 dark=false`, for messages.
+    public var label: String { values.map { "\($0.key)=\(Matrix.text($0.value))" }.joined(separator: " ") }
+
+    /// `iphone-15-light`: appended to the preset's name (with a `-`) to name the clip.
+    public var nameSuffix: String { values.map { Matrix.namePart(key: $0.key, value: $0.value) }.joined(separator: "-") }
+
+    /// Each value as text, and whether it is a JSON string (for the manifest's `matrix` object).
+    public var texts: [(key: String, text: String, isString: Bool)] {
+        values.map { pair in
+            if case .string = pair.value.value { return (pair.key, Matrix.text(pair.value), true) }
+            return (pair.key, Matrix.text(pair.value), false)
+        }
+    }
+}
+
+public struct Matrix: Sendable {
+    /// At most this many clips per preset (DESIGN §7; GitHub Actions stops at 256 jobs).
+    public static let maxCombinations = 1000
+    /// The axes' product walked to count combinations; beyond it even `exclude` cannot bring the
+    /// matrix under `maxCombinations` in reasonable time, so it is refused outright.
+    static let maxProduct = 1_000_000
+    static let substitutedKeys = ["device", "fps", "scale", "background", "dark", "tint", "transition"]
+
+    typealias Entry = [(key: String, value: JSONNode)]
+    var axes: [(key: String, values: [JSONNode])]
+    var include: [Entry]
+    var exclude: [Entry]
+    /// Axis keys, then keys only includes add, in order of first appearance.
+    var keyOrder: [String]
+    /// Include entries that fit no combination: clips of their own, after the product's.
+    var standalone: [Int]
+    var product: Int
+    /// How many clips the matrix describes.
+    public internal(set) var count: Int
+
+    /// The keys a combination can set, in order.
+    public var keys: [String] { keyOrder }
+
+    /// Every combination, computed one at a time.
+    public var combinations: AnySequence<MatrixCombination> {
+        let m = self
+        return AnySequence(sequence(state: 0) { (i: inout Int) -> MatrixCombination? in
+            while i < m.product {
+                defer { i += 1 }
+                if let c = m.base(i) { return c }
+            }
+            let k = i - m.product
+            guard k < m.standalone.count else { return nil }
+            i += 1
+            return m.ordered(m.include[m.standalone[k]])
+        })
+    }
+
+    /// The combination at product position `index` after exclude and include, or nil if excluded.
+    func base(_ index: Int) -> MatrixCombination? {
+        var rest = index
+        var values = Entry()
+        for axis in axes.reversed() {
+            values.append((axis.key, axis.values[rest % axis.values.count]))
+            rest /= axis.values.count
+        }
+        values.reverse()
+        if exclude.contains(where: { Matrix.matches($0, values) }) { return nil }
+        let axisCount = axes.count
+        for entry in include where fits(entry, values, axisCount: axisCount) {
+            for (k, v) in entry {
+                if let j = values.firstIndex(where: { $0.key == k }) { if j >= axisCount { values[j].value = v } }
+                else { values.append((k, v)) }
+            }
+        }
+        return ordered(values)
+    }
+
+    /// An include entry fits a combination when it agrees with every axis value it names.
+    func fits(_ entry: Entry, _ values: Entry, axisCount: Int) -> Bool {
+        entry.allSatisfy { pair in
+            guard let j = values.firstIndex(where: { $0.key == pair.key }), j < axisCount else { return true }
+            return Matrix.same(values[j].value, pair.value)
+        }
+    }
+
+    static func matches(_ entry: Entry, _ values: Entry) -> Bool {
+        entry.allSatisfy { pair in values.contains { $0.key == pair.key && same($0.value, pair.value) } }
+    }
+
+    func ordered(_ values: Entry) -> MatrixCombination {
+        MatrixCombination(values: keyOrder.compactMap { k in values.first { $0.key == k } })
+    }
+
+    static func same(_ a: JSONNode, _ b: JSONNode) -> Bool {
+        switch (a.value, b.value) {
+        case (.string(let x), .string(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        default: return false
+        }
+    }
+
+    /// A value as `--only` and messages write it: strings bare, numbers as JSON, booleans as words.
+    static func text(_ v: JSONNode) -> String {
+        switch v.value {
+        case .string(let s): return s
+        case .number(let n): return JSONNode.format(n)
+        case .bool(let b): return b ? "true" : "false"
+        default: return v.summary
+        }
+    }
+
+    /// A value's part of a clip name, safe in a file name on every system: letters and digits (any
+    /// script), `.`, `_` and `+` are kept, runs of anything else become one `-`. `dark` reads
+    /// `light`/`dark`; another boolean reads as its name or `no-` and its name.
+    static func namePart(key: String, value: JSONNode) -> String {
+        if case .bool(let b) = value.value {
+            let word = key.hasPrefix("vars.") ? String(key.dropFirst(5)) : key
+            if key == "dark" { return b ? "dark" : "light" }
+            return sanitize(b ? word : "no-" + word)
+        }
+        return sanitize(text(value))
+    }
+
+    static func sanitize(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            if ch.isLetter || ch.isNumber || ch == "." || ch == "_" || ch == "+" { out.append(ch) }
+            else if !out.isEmpty && out.last != "-" { out.append("-") }
+        }
+        while out.last == "-" { out.removeLast() }
+        while out.first == "." { out.removeFirst() }
+        return out.isEmpty ? "_" : out
+    }
+}

@@ -1,0 +1,100 @@
+import Geometry
+import Scene
+
+/// What a screen declares besides its kind (issue 15): a screenshot's named `elements`, and the
+/// `detail` mock's `photo`. Kept beside `ScreenSpec` (by screen id, in `Preset.extras`) so the
+/// screen kinds keep their shape.
+public struct ScreenExtras: Sendable {
+    public var elements: [ElementSpec] = []
+    /// `detail` mocks: the hero shows the `grid` mock's `photoN` of the same seed.
+    public var photo: Int?
+    public init(elements: [ElementSpec] = [], photo: Int? = nil) { self.elements = elements; self.photo = photo }
+}
+
+/// A named region of a screenshot screen, as written: `"photo4": { "frame": [x, y, w, h],
+/// "cornerRadius": r, "hidden": "#RRGGBB" | { "image": "shots/empty.png" } }`.
+public struct ElementSpec: Sendable {
+    /// What the region shows while a transition hides the element.
+    public enum Hidden: Sendable, Hashable {
+        /// The median colour of the pixels on the frame's border (the default).
+        case borderMedian
+        case color(Color)
+        /// The same region of a second screenshot of the screen (without the element).
+        case image(String)
+    }
+    public var name: String
+    /// Points of the screen, after the screenshot's `fit`.
+    public var frame: Rect
+    public var cornerRadius: Double
+    public var hidden: Hidden
+    /// `screens.<id>.elements.<name>`, for messages.
+    public var path: JSONPath
+}
+
+extension ScreenExtras {
+    /// The files the extras of a preset name (hidden images), each once, in order.
+    public static func assetPaths(_ preset: Preset) -> [String] {
+        var out: [String] = []
+        for (id, _) in preset.screens {
+            for e in preset.extras[id]?.elements ?? [] { if case .image(let f) = e.hidden, !out.contains(f) { out.append(f) } }
+        }
+        return out
+    }
+}
+
+extension PresetDecoder {
+    static let elementKeys = ["frame", "cornerRadius", "hidden"]
+
+    /// `elements` (image screens) and `photo` (mock screens) of a screen object; the keys
+    /// themselves are allowed by `decodeScreen`.
+    static func decodeExtras(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> ScreenExtras? {
+        guard case .object(let members) = v.value else { return nil }
+        var extras = ScreenExtras()
+        // On other kinds of screen "elements" is an unknown key, reported by decodeScreen.
+        if let e = members.first(where: { $0.key == "elements" })?.value, members.contains(where: { $0.key == "image" }) {
+            extras.elements = decodeElements(e, path.key("elements"), r)
+        }
+        if let p = members.first(where: { $0.key == "photo" })?.value, members.contains(where: { $0.key == "mock" }) {
+            let kind = members.first(where: { $0.key == "mock" }).flatMap { if case .string(let s) = $0.value.value { return s } else { return nil } }
+            if kind != "detail" {
+                r.problem(path.key("photo"), "\"photo\" applies to the detail mock only (it shows the grid mock's photoN)", p)
+            } else {
+                extras.photo = r.integer(p, path.key("photo"), 0...199)
+            }
+        }
+        return extras.elements.isEmpty && extras.photo == nil ? nil : extras
+    }
+
+    static func decodeElements(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> [ElementSpec] {
+        guard case .object(let members) = v.value else { r.expected(path, "an object of elements by name", v); return [] }
+        var out: [ElementSpec] = []
+        for m in members {
+            let ep = path.key(m.key)
+            if m.key.isEmpty { r.problem(ep, "an element name must not be empty", m.value); continue }
+            guard let o = r.object(m.value, ep, allowed: elementKeys, required: ["frame"]) else { continue }
+            guard let frame = o["frame"].flatMap({ r.rect($0, ep.key("frame")) }) else { continue }
+            if frame.width <= 0 || frame.height <= 0 {
+                r.problem(ep.key("frame"), "an element needs a width and height greater than 0 (got \(JSONNode.format(frame.width)) × \(JSONNode.format(frame.height)))", o["frame"])
+                continue
+            }
+            let radius = o["cornerRadius"].flatMap { r.number($0, ep.key("cornerRadius"), 0...Limits.maxCoordinate) } ?? 0
+            var hidden = ElementSpec.Hidden.borderMedian
+            if let h = o["hidden"] {
+                switch h.value {
+                case .string:
+                    guard let c = r.color(h, ep.key("hidden")) else { continue }
+                    hidden = .color(c)
+                case .object:
+                    guard let ho = r.object(h, ep.key("hidden"), allowed: ["image"], required: ["image"]),
+                          let file = ho["image"].flatMap({ r.string($0, ep.key("hidden").key("image")) }) else { continue }
+                    hidden = .image(file)
+                default:
+                    r.expected(ep.key("hidden"), "a colour \"#RRGGBB\" or { \"image\": \"file.png\" }", h)
+                    continue
+                }
+            }
+            out.append(ElementSpec(name: m.key, frame: frame, cornerRadius: radius, hidden: hidden, path: ep))
+        }
+        return out
+    }
+}

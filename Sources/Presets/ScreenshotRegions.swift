@@ -1,0 +1,119 @@
+import Foundation
+import Geometry
+import Raster
+import Scene
+
+/// Screenshot screens with named `elements` (issue 15): each becomes a `Node.region` on the
+/// screen, so it matches by name exactly as a layer id does, its snapshot is the screenshot's own
+/// pixels inside its rounded frame, and hidden it shows a colour, the same region of a second
+/// screenshot, or (default) the median colour of the ring of pixels just outside its frame.
+struct ScreenshotRegions {
+    /// The canvas in points and pixels.
+    var canvas: Size
+    var pixelWidth: Int
+    var pixelHeight: Int
+    var scale: Double
+
+    /// `screen` (a screenshot screen: background rect, the image) with its regions added; problems
+    /// go to `problem` with the element's JSON path.
+    func adding(_ specs: [ElementSpec], to screen: Node, screenID: String, shot: Bitmap, fit: ImageFit,
+                loadImage: (String, String) -> Bitmap?, problem: (String, String) -> Void) -> Node {
+        var out = screen
+        var rendered: Bitmap?
+        for e in specs {
+            let fp = e.path.key("frame").text
+            let w = e.frame, eps = 1e-6
+            if w.minX < -eps || w.minY < -eps || w.maxX > canvas.width + eps || w.maxY > canvas.height + eps {
+                problem(fp, "the element must lie inside the screen, 0…\(JSONNode.format(canvas.width)) × 0…\(JSONNode.format(canvas.height)) pt (got [\(JSONNode.format(w.minX)), \(JSONNode.format(w.minY)), \(JSONNode.format(w.width)), \(JSONNode.format(w.height))])")
+                continue
+            }
+            if e.name == screenID {
+                problem(e.path.text, "an element must not have its screen's id \"\(screenID)\"")
+                continue
+            }
+            // A screenshot is whole pixels: the region is the pixels nearest its frame's edges,
+            // so its snapshot is an exact crop and its stand-in covers exactly those pixels.
+            let f = ScreenshotRegions.rounded(e.frame, scale: scale)
+            let local = Rect(0, 0, f.width, f.height)
+            let standIn: Node
+            switch e.hidden {
+            case .color(let c):
+                standIn = .rect(local, c)
+            case .image(let file):
+                let hp = e.path.key("hidden").key("image").text
+                guard let b = loadImage(file, hp) else { continue }
+                guard b.width == shot.width && b.height == shot.height else {
+                    problem(hp, "the hidden image must have the screenshot's pixel size \(shot.width)×\(shot.height) (got \(b.width)×\(b.height))")
+                    continue
+                }
+                // The second screenshot, placed as the screen places the first, seen through the region.
+                standIn = .image(b, frame: Rect(-f.minX, -f.minY, canvas.width, canvas.height), fit: fit)
+            case .borderMedian:
+                if rendered == nil { rendered = Renderer.snapshot(screen, scale: scale) }
+                standIn = .rect(local, ScreenshotRegions.borderMedian(rendered!, around: f, scale: scale))
+            }
+            out.children.append(.region(id: e.name, frame: f, cornerRadius: e.cornerRadius, standIn: standIn))
+        }
+        return out
+    }
+
+    /// A frame with each edge moved to the nearest pixel boundary (at least one pixel a side).
+    static func rounded(_ f: Rect, scale: Double) -> Rect {
+        let x0 = (f.minX * scale).rounded(), y0 = (f.minY * scale).rounded()
+        let x1 = max(x0 + 1, (f.maxX * scale).rounded()), y1 = max(y0 + 1, (f.maxY * scale).rounded())
+        return Rect(x0 / scale, y0 / scale, (x1 - x0) / scale, (y1 - y0) / scale)
+    }
+
+    /// The per-channel median of the ring of pixels just outside `frame`'s pixel box (what
+    /// surrounds the element: a cell's gap, a card's background); the ring just inside where the
+    /// frame touches every edge of the screen. Opaque.
+    static func borderMedian(_ b: Bitmap, around frame: Rect, scale: Double) -> Color {
+        let box = ElementSnapshot.pixelAligned(frame, scale: scale)
+        let x0 = Int((box.minX * scale).rounded()), y0 = Int((box.minY * scale).rounded())
+        let x1 = Int((box.maxX * scale).rounded()), y1 = Int((box.maxY * scale).rounded())
+        var ring = ringPixels(b, x0 - 1, y0 - 1, x1 + 1, y1 + 1)
+        if ring.isEmpty { ring = ringPixels(b, x0, y0, x1, y1) }
+        if ring.isEmpty { return .white }
+        func median(_ shift: UInt32) -> Double {
+            let v = ring.map { ($0 >> shift) & 0xFF }.sorted()
+            return Double(v[v.count / 2]) / 255
+        }
+        // Pixels are premultiplied RGBA8 (R in the low byte); a screenshot is opaque, so the
+        // channels are the colour itself.
+        return Color(r: median(0), g: median(8), b: median(16))
+    }
+
+    /// The pixels on the edge of the box [x0, x1) × [y0, y1) that lie inside the bitmap.
+    static func ringPixels(_ b: Bitmap, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> [UInt32] {
+        var out: [UInt32] = []
+        func add(_ x: Int, _ y: Int) { if x >= 0 && y >= 0 && x < b.width && y < b.height { out.append(b.row(y)[x]) } }
+        guard x1 > x0, y1 > y0 else { return out }
+        for x in x0..<x1 { add(x, y0); if y1 - 1 > y0 { add(x, y1 - 1) } }
+        if y1 - 2 > y0 { for y in (y0 + 1)..<(y1 - 1) { add(x0, y); if x1 - 1 > x0 { add(x1 - 1, y) } } }
+        return out
+    }
+
+    /// How a screenshot not at the canvas's pixel size was fitted, for a note on stderr (nil when
+    /// it is at the canvas's size).
+    func fitNote(file: String, _ b: Bitmap, fit: ImageFit) -> String? {
+        guard b.width != pixelWidth || b.height != pixelHeight else { return nil }
+        let sx = Double(pixelWidth) / Double(b.width), sy = Double(pixelHeight) / Double(b.height)
+        func f(_ v: Double) -> String { String(format: "%.4g", v) }
+        let how: String
+        switch fit {
+        case .stretch:
+            how = "stretched by \(f(sx)) × \(f(sy))"
+        case .fill:
+            let s = max(sx, sy)
+            let cw = Double(b.width) * s - Double(pixelWidth), ch = Double(b.height) * s - Double(pixelHeight)
+            how = "scaled by \(f(s)) to fill it" + (cw > 0.5 ? ", cropping \(f(cw / 2)) px left and right" : "")
+                + (ch > 0.5 ? ", cropping \(f(ch / 2)) px top and bottom" : "")
+        case .fit:
+            let s = min(sx, sy)
+            let bw = Double(pixelWidth) - Double(b.width) * s, bh = Double(pixelHeight) - Double(b.height) * s
+            how = "scaled by \(f(s)) to fit it" + (bw > 0.5 ? ", with \(f(bw / 2)) px bars left and right" : "")
+                + (bh > 0.5 ? ", with \(f(bh / 2)) px bars top and bottom" : "")
+        }
+        return "note: \(file) is \(b.width)×\(b.height) px, the canvas \(pixelWidth)×\(pixelHeight) px: fit \"\(fit.rawValue)\" \(how); element frames are in the canvas's points (\(JSONNode.format(canvas.width))×\(JSONNode.format(canvas.height)))"
+    }
+}

@@ -1,0 +1,48 @@
+import Geometry
+import Scene
+
+/// How a matched element's snapshot fills its in-between frame while it flies (issue 15).
+public enum ContentMode: String, Sendable, CaseIterable {
+    /// Aspect fill, centred, cropped to the frame: a UIImageView with `scaleAspectFill` and
+    /// `clipsToBounds` whose frame animates (Apple's WWDC16 Photos transition items,
+    /// reference/transitions.md §5.2). A square cell flying to a wide header keeps round suns.
+    case fill
+    /// Scaled to the frame exactly: what animating a `snapshotView`'s frame does (seed 003).
+    case stretch
+
+    public static let parameter = ParameterSpec("contentMode", .choice(allCases.map(\.rawValue)), default: .string("fill"),
+                                                "how a flying snapshot fills its frame: fill (aspect fill, cropped) or stretch")
+
+    init(_ p: Parameters) { self = ContentMode(rawValue: p.string("contentMode", "fill")) ?? .fill }
+
+    var fit: ImageFit { self == .fill ? .fill : .stretch }
+}
+
+/// Drawing a matched element in flight: its snapshot from the screen it leaves, cross-fading into
+/// its snapshot on the screen it reaches, each filling the in-between frame by `mode`.
+enum MatchedElementLayers {
+    /// The in-between frame of a flight from `start` to `slot` at spring progress `c`. Past the
+    /// slot (c > 1) a spring's frame would shrink or slide through it and uncover the empty slot
+    /// around the photo (a white ring under a photo smaller than its slot); in `fill` mode the
+    /// photo there covers the slot and everything the overshoot reaches, so it bounces outward.
+    /// `stretch` is the seed's snapshotView literally: the frame itself, overshoot and all.
+    static func frame(from start: Rect, to slot: Rect, _ c: Double, mode: ContentMode) -> Rect {
+        let r = start.interpolated(to: slot, c)
+        return c > 1 && mode == .fill ? r.union(slot) : r
+    }
+
+    static func flying(_ m: MatchedElement, frame r: Rect, blend: Double, mode: ContentMode) -> [Node] {
+        guard r.width > 0, r.height > 0 else { return [] }
+        var from = Node.image(m.fromImage, frame: r, fit: mode.fit)
+        from.cornerRadius = m.fromCornerRadius + (m.toCornerRadius - m.fromCornerRadius) * blend
+        // Fully arrived: the destination's snapshot alone, so edge pixels match the screen's.
+        var out = blend >= 1 ? [] : [from]
+        if blend > 0 {
+            var to = Node.image(m.toImage, frame: r, fit: mode.fit)
+            to.cornerRadius = from.cornerRadius
+            to.opacity = min(1, blend)
+            out.append(to)
+        }
+        return out
+    }
+}
