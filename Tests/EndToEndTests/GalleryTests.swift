@@ -25,11 +25,13 @@ final class GalleryTests: XCTestCase {
     window.addEventListener('load',function(){
       var vs=Array.prototype.slice.call(document.querySelectorAll('video')),is=Array.prototype.slice.call(document.querySelectorAll('img'));
       Promise.all(vs.map(video)).then(function(v){R.videos=v;return Promise.all(is.map(image));}).then(function(i){R.images=i;
+        var shown=function(){return Array.prototype.filter.call(document.querySelectorAll('.card'),function(c){return c.offsetParent!==null;}).map(function(c){return c.getAttribute('data-status');});};
+        R.filters={};document.querySelectorAll('.filters button').forEach(function(b){b.click();R.filters[b.getAttribute('data-filter')]=shown();});
         var p=document.createElement('pre');p.id='segue-check';p.textContent=JSON.stringify(R);document.body.appendChild(p);});});
     })();
     """
 
-    struct Check { var errors: [String]; var videos: [[String: Any]]; var images: [[String: Any]]; var console: [String] }
+    struct Check { var errors: [String]; var videos: [[String: Any]]; var images: [[String: Any]]; var console: [String]; var filters: [String: [String]] = [:] }
 
     /// Loads DIR/index.html (through a probed copy beside it) in headless chromium.
     func browse(_ dir: String) throws -> Check {
@@ -60,7 +62,7 @@ final class GalleryTests: XCTestCase {
         let j = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
         let console = r.stderr.split(separator: "\n").map(String.init).filter { $0.contains(":CONSOLE") }
         return Check(errors: j["errors"] as? [String] ?? ["unreadable"], videos: j["videos"] as? [[String: Any]] ?? [],
-                     images: j["images"] as? [[String: Any]] ?? [], console: console)
+                     images: j["images"] as? [[String: Any]] ?? [], console: console, filters: j["filters"] as? [String: [String]] ?? [:])
     }
 
     /// Runs a program, killing it only if it hangs (a guard, not a measurement).
@@ -115,7 +117,10 @@ final class GalleryTests: XCTestCase {
         XCTAssertEqual(Data(bytes: poster.pixels, count: poster.byteCount), Data(bytes: frame3.pixels, count: frame3.byteCount))
         XCTAssertTrue(page.contains("poster=\"index_files/001-clip-mp4.poster.png\""))
         // 3 presets × (sheet, plot) + the ProRes clip's poster (the inline clips' posters are attributes).
-        assertPlays(try browse(dir + "/out"), videos: 2, images: 7)
+        let shown = try browse(dir + "/out")
+        assertPlays(shown, videos: 2, images: 7)
+        // Each status button shows only its cards (clicked in order; "all" first).
+        XCTAssertEqual(shown.filters, ["all": ["invalid", "ok", "ok", "ok"], "invalid": ["invalid"], "ok": ["ok", "ok", "ok"]])
 
         // segue gallery elsewhere: the clips come along; the folder works without the batch's.
         let g = try CLI.run(["gallery", "out/manifest.json", "-o", "review", "--quiet"], in: dir)
