@@ -106,11 +106,12 @@ public enum BatchJob {
         // Every preset's output name, from all presets (not only this shard's): two presets that
         // write the same file are an error even when different machines would render them.
         var entries: [BatchEntry] = []
-        var texts: [Data?] = []
+        var texts: [Result<Data, RegularFile.Failure>] = []
         for input in inputs {
             let stem = URL(fileURLWithPath: input.path).deletingPathExtension().lastPathComponent
-            let text = fm.contents(atPath: input.path)
-            texts.append(text)
+            let read = Result { () throws(RegularFile.Failure) in try RegularFile.read(input.path, limit: Limits.maxPresetBytes + 1) }
+            texts.append(read)
+            let text = try? read.get()
             var name = stem, format = options.format ?? "mp4"
             if let text, text.count <= Limits.maxPresetBytes, let s = String(data: text, encoding: .utf8), let root = try? JSONReader.parse(s) {
                 if case .string(let n)? = root["name"]?.value, !n.isEmpty, !n.contains("/"), !n.hasPrefix("."), !n.contains("\0") { name = n }
@@ -197,9 +198,10 @@ public enum BatchJob {
         return state.finish(cancel: cancel)
     }
 
-    static func prepare(_ e: BatchEntry, text: Data?, options: BatchOptions) -> Result<Prepared, PresetError> {
+    static func prepare(_ e: BatchEntry, text read: Result<Data, RegularFile.Failure>, options: BatchOptions) -> Result<Prepared, PresetError> {
         func fail(_ m: String, path: String = "") -> Result<Prepared, PresetError> { .failure(PresetError([Problem(file: e.input, path: path, message: m)])) }
-        guard let text else { return fail("cannot be read") }
+        let text: Data
+        switch read { case .success(let t): text = t; case .failure(let why): return fail(why.description) }
         if text.count > Limits.maxPresetBytes { return fail("is larger than \(Limits.maxPresetBytes >> 20) MiB; a preset is a small JSON file") }
         guard let string = String(data: text, encoding: .utf8) else { return fail("is not UTF-8 text") }
         let stem = URL(fileURLWithPath: e.input).deletingPathExtension().lastPathComponent
@@ -207,7 +209,8 @@ public enum BatchJob {
         let preset: Preset, storyboard: Storyboard
         do {
             preset = try PresetDecoder.decode(text: string, file: e.input, defaultName: stem)
-            storyboard = try Resolver(file: e.input, baseDirectory: base).resolve(preset, overrides: options.overrides)
+            // Images probed, not decoded: this storyboard is only checked (issue 20.4).
+            storyboard = try Resolver(file: e.input, baseDirectory: base, probesImagesOnly: true).resolve(preset, overrides: options.overrides)
         } catch { return .failure(error) }
         let chosen = options.format ?? storyboard.output.format ?? "mp4"
         guard let format = OutputFormat(rawValue: chosen) else {
@@ -248,10 +251,10 @@ public enum BatchJob {
                 key = k
                 e.cacheKey = k
                 if let hit = cache.lookup(key: k, ext: ext) {
-                    try RenderCache.copyAtomically(from: hit, to: out)
+                    try RenderCache.copyAtomically(from: hit.path, to: out)
                     e.sha256 = try SHA256.hash(file: out)
-                    e.status = .cached
-                    return e
+                    // Checked again on the copy: an entry changed while it was copied is not served.
+                    if e.sha256 == hit.sha256 { e.status = .cached; return e }
                 }
             }
             // Resolved again rather than kept from validation (bounded memory, see Prepared).
@@ -271,7 +274,7 @@ public enum BatchJob {
                 e.sha256 = try SHA256.hash(file: out)
                 if let cache, let key, let ext {
                     // A cache that cannot be written costs a re-render next time, not this result.
-                    do { try cache.store(out, key: key, ext: ext) } catch { e.error = "not cached: \(error)" }
+                    do { try cache.store(out, sha256: e.sha256!, key: key, ext: ext) } catch { e.error = "not cached: \(error)" }
                 }
             }
             e.status = .ok

@@ -120,7 +120,7 @@ public final class FrameComposer: Sendable {
     static func elementSnapshot(_ screen: Node, _ id: String, scale: Double) -> (bitmap: Bitmap, frame: Rect) {
         let f = screen.frameOfDescendant(id: id) ?? .zero
         let box = pixelAligned(f, scale: scale)
-        let b = Bitmap(width: max(1, Int((box.width * scale).rounded())), height: max(1, Int((box.height * scale).rounded())))
+        let b = Bitmap(width: max(1, Int(saturating: box.width * scale)), height: max(1, Int(saturating: box.height * scale)))
         Renderer.render(elementNode(screen, id), scale: scale, into: b, transform: .translation(f.minX - box.minX, f.minY - box.minY))
         return (b, box)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Media
 import Presets
 import Raster
@@ -18,7 +19,8 @@ public enum StillsJob {
         case .all: return Array(0..<count)
         case .every(let k): return Array(stride(from: 0, to: count, by: max(1, k)))
         case .times(let ts):
-            return ts.map { min(count - 1, max(0, Int(($0 * Double(storyboard.fps)).rounded()))) }
+            // Checked: a time far past the end (1e308 s) is the last frame, not a trap.
+            return ts.map { Int(checked: $0 * Double(storyboard.fps)).map { min(count - 1, max(0, $0)) } ?? count - 1 }
         }
     }
 

@@ -4,21 +4,14 @@ import Geometry
 /// anything of the wrong type or out of range, so one pass finds every problem.
 final class FieldReader {
     let file: String
-    private(set) var problems: [Problem] = []
+    private var list = ProblemList()
+    var problems: [Problem] { list.problems }
 
     init(file: String) { self.file = file }
 
-    /// At most this many problems are kept; the rest are counted in a last line.
-    static let maxProblems = 200
-    private var dropped = 0
-
+    /// At most `ProblemList.max` problems are kept; the rest are counted in a last line.
     func problem(_ path: JSONPath, _ message: String, _ node: JSONNode? = nil) {
-        if problems.count >= FieldReader.maxProblems {
-            dropped += 1
-            problems[problems.count - 1] = Problem(file: file, path: "", message: "… and \(dropped + 1) more problems")
-            return
-        }
-        problems.append(Problem(file: file, path: path.text, message: message, position: node?.position))
+        list.append(Problem(file: file, path: path.text, message: message, position: node?.position))
     }
 
     /// A key as quoted in messages: long ones are clipped.
@@ -65,8 +58,7 @@ final class FieldReader {
     }
 
     func integer(_ node: JSONNode, _ path: JSONPath, _ range: ClosedRange<Int>) -> Int? {
-        guard case .number(let n) = node.value, n == n.rounded(), abs(n) < 1e15 else { expected(path, "a whole number", node); return nil }
-        let i = Int(n)
+        guard case .number(let n) = node.value, n == n.rounded(), abs(n) < 1e15, let i = Int(checked: n) else { expected(path, "a whole number", node); return nil }
         guard range.contains(i) else {
             problem(path, "must be between \(range.lowerBound) and \(range.upperBound) (got \(node.summary))", node); return nil
         }

@@ -18,10 +18,40 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// Problems as they are found, at most `ProblemList.max` of them: the last line then counts the
+/// rest ("… and N more problems"). Every kind of problem goes through one (issue 20.11: 300 000
+/// bad `match` pairs printed 600 001 lines, 269 MB), so the cost of reporting is bounded however
+/// many an input has.
+public struct ProblemList: Sendable {
+    public static let max = 200
+    public private(set) var problems: [Problem] = []
+    private var dropped = 0
+    public init() {}
+    public var isEmpty: Bool { problems.isEmpty }
+
+    public mutating func append(_ p: Problem) {
+        if problems.count >= ProblemList.max {
+            dropped += 1
+            problems[problems.count - 1] = Problem(file: p.file, path: "", message: "… and \(dropped + 1) more problems")
+            return
+        }
+        problems.append(p)
+    }
+
+    /// A list of names for a message, clipped: at most `limit`, then how many there are in all.
+    public static func names<S: Collection>(_ names: S, limit: Int = 20) -> String where S.Element == String {
+        names.count <= limit ? names.joined(separator: ", ") : names.prefix(limit).joined(separator: ", ") + ", … (\(names.count) in all)"
+    }
+}
+
 /// Thrown when a preset cannot be used: one or more problems, nothing rendered.
 public struct PresetError: Error, Sendable, CustomStringConvertible {
     public var problems: [Problem]
-    public init(_ problems: [Problem]) { self.problems = problems }
+    public init(_ problems: [Problem]) {
+        var list = ProblemList()
+        for p in problems { list.append(p) }
+        self.problems = list.problems
+    }
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }
 

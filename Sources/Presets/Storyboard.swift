@@ -20,6 +20,10 @@ public struct Storyboard: Sendable {
     public var screens: [String: Node]
     public var start: String
     public var steps: [Step]
+    /// What the screens' images hold: bytes of the kept (scaled) bitmaps, and the largest
+    /// full-size decoder frame met while loading them (ImageStore; for the memory estimate).
+    public var imageBytes = 0
+    public var largestImageFrameBytes = 0
 
     /// The canvas in points.
     public var canvas: Size { Size(Double(pixelWidth) / scale, Double(pixelHeight) / scale) }
@@ -29,7 +33,7 @@ public struct Storyboard: Sendable {
 
     /// round(D × fps × F) + 1 frames, so the last frame shows the final state (DESIGN §3).
     public func frameCount(slowMotion: Double = 1) -> Int {
-        Int((duration * Double(fps) * slowMotion).rounded()) + 1
+        Int(saturating: duration * Double(fps) * slowMotion) + 1
     }
 
     /// Story time shown by frame i: i / (fps × F).

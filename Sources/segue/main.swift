@@ -178,6 +178,11 @@ func frames(_ args: [String]) throws {
         guard parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 }) else {
             throw Failure(code: Exit.usage, message: "--at takes seconds separated by commas, e.g. --at 0.5,1.2 (got \"\(at)\")")
         }
+        // No video is longer than the story limit at the slowest --slow-motion (issue 20.1).
+        let longest = Limits.maxStoryDuration * 100
+        if let t = parts.first(where: { $0! > longest }) {
+            throw Failure(code: Exit.usage, message: "--at \(t!): no video is longer than \(Int(longest)) s (\(Int(Limits.maxStoryDuration)) s of story at --slow-motion 100)")
+        }
         selection = .times(parts.map { $0! })
     } else if let k = try a.int("--every", 1...1_000_000) {
         selection = .every(k)
