@@ -222,6 +222,7 @@ public enum BatchJob {
         do { _ = try ro.encoderSettings(for: storyboard) } catch {
             return fail("\(error)", path: "output")
         }
+        do { try ro.checkMemory(storyboard) } catch { return fail("\(error)", path: storyboard.output.maxMemory != nil && ro.maxMemory == nil ? "output.maxMemory" : "") }
         let frames = storyboard.frameCount(slowMotion: options.render.slowMotion)
         if frames > Int(Limits.maxStoryDuration) * Limits.fps.upperBound { return fail("too many frames (\(frames))", path: "timeline") }
         var assets: [(relative: String, full: String)] = []

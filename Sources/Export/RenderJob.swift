@@ -19,6 +19,8 @@ public struct RenderOptions: Sendable {
     /// not depend on `--jobs`).
     public var encoderThreads: Int = 0
     public var progress: ProgressMode = .auto
+    /// `--max-memory`: the limit on the estimated peak (nil: the preset's, else 2 GiB; MemoryEstimate).
+    public var maxMemory: Int?
     public init() {}
 }
 

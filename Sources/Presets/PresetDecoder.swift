@@ -126,11 +126,16 @@ public enum PresetDecoder {
 
     static func decodeOutput(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> OutputSpec {
         var out = OutputSpec()
-        guard let m = r.object(v, path, allowed: ["format", "codec", "crf", "preset"]) else { return out }
+        guard let m = r.object(v, path, allowed: ["format", "codec", "crf", "preset", "maxMemory"]) else { return out }
         if let x = m["format"] { out.format = r.choice(x, path.key("format"), formats) }
         if let x = m["codec"] { out.codec = r.choice(x, path.key("codec"), codecs) }
         if let x = m["crf"] { out.crf = r.integer(x, path.key("crf"), 0...51) }
         if let x = m["preset"] { out.preset = r.choice(x, path.key("preset"), x264Presets) }
+        if let x = m["maxMemory"] {
+            let text: String? = { switch x.value { case .string(let s): s; case .number(let n): JSONNode.format(n); default: nil } }()
+            if let t = text, let bytes = MemorySize.parse(t) { out.maxMemory = bytes }
+            else { r.expected(path.key("maxMemory"), "a size such as \"4G\" or \"512M\"", x) }
+        }
         if let f = out.format, let c = out.codec, let allowed = codecsByFormat[f], !allowed.contains(c) {
             r.problem(path.key("codec"), "\(f) cannot hold \(c) (\(f) takes \(allowed.isEmpty ? "no codec" : allowed.joined(separator: ", ")))", m["codec"])
         }

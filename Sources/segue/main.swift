@@ -80,6 +80,7 @@ render options:
   --quiet               no progress, no summary
   --verbose             FFmpeg's own log on stderr
   --demo NAME           render a built-in demo instead of a file
+  --max-memory SIZE     refuse a render whose estimated peak memory is above SIZE (default 2G)
 """
 
 let helpTexts: [String: String] = [
@@ -101,7 +102,7 @@ let helpTexts: [String: String] = [
     "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
 ]
 
-let renderValued: Set<String> = ["-o", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec"]
+let renderValued: Set<String> = ["-o", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec", "--max-memory"]
 let renderFlags: Set<String> = ["--quiet", "--verbose"]
 
 struct Failure: Error { var code: Int32; var message: String }
@@ -138,6 +139,7 @@ func render(_ args: [String]) throws {
     options.jobs = try a.int("--jobs", 1...256) ?? options.jobs
     options.progress = ProgressMode(rawValue: try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto")!
     if a.flags.contains("--quiet") { options.progress = .none }
+    options.maxMemory = try a.memory("--max-memory")
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
     let format: OutputFormat
     do {
@@ -146,7 +148,10 @@ func render(_ args: [String]) throws {
         if settings.isPadded && !a.flags.contains("--quiet") && options.progress != .json {
             printErr("note: \(settings.width)×\(settings.height) is padded to \(settings.paddedWidth)×\(settings.paddedHeight) (4:2:0 video needs even sizes; the last row/column is repeated)")
         }
+        try options.checkMemory(storyboard)
     } catch let e as OutputChoiceError {
+        throw Failure(code: Exit.usage, message: "segue: \(e.description)")
+    } catch let e as MemoryLimitError {
         throw Failure(code: Exit.usage, message: "segue: \(e.description)")
     }
     if storyboard.frameCount(slowMotion: options.slowMotion) > Int(Limits.maxStoryDuration) * 240 {
