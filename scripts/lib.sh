@@ -6,10 +6,11 @@ SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Debian packages Segue needs to build and run: FFmpeg's libraries, text (FreeType, HarfBuzz,
 # fontconfig) and the fonts mocks use.
 SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
-    libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-wqy-microhei)
+    libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev fonts-inter fonts-wqy-microhei
+    fonts-noto-color-emoji)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
-# child's peak memory.
-SEGUE_TEST_PACKAGES=(ffmpeg time)
+# child's peak memory; chromium to load the gallery page in a real browser (GalleryTests).
+SEGUE_TEST_PACKAGES=(ffmpeg time chromium)
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 
@@ -34,6 +35,10 @@ ensure_swift() {
     command -v swift >/dev/null 2>&1 || { segue_log "the Swift toolchain (swift 6) is required and was not found on PATH"; exit 1; }
 }
 
+# Every build checks the rooms (docs/ARCHITECTURE.md): a module that imports a target it does not
+# declare in Package.swift fails to build, so "imports only the rooms below it" cannot drift.
+SEGUE_BUILD_FLAGS=(--explicit-target-dependency-import-check error)
+
 # build_release — builds .build/release/segue when it is missing or any source is newer.
 build_release() {
     local bin="$SEGUE_ROOT/.build/release/segue"
@@ -41,6 +46,6 @@ build_release() {
         return 0
     fi
     segue_log "building (release)…"
-    (cd "$SEGUE_ROOT" && swift build -c release --product segue >&2) || { segue_log "build failed"; exit 1; }
+    (cd "$SEGUE_ROOT" && swift build -c release "${SEGUE_BUILD_FLAGS[@]}" --product segue >&2) || { segue_log "build failed"; exit 1; }
     touch "$bin"
 }

@@ -17,4 +17,9 @@ static inline int segue_fc_weight_regular(void) { return FC_WEIGHT_REGULAR; }
 static inline int segue_fc_weight_medium(void) { return FC_WEIGHT_MEDIUM; }
 static inline int segue_fc_weight_semibold(void) { return FC_WEIGHT_DEMIBOLD; }
 static inline int segue_fc_weight_bold(void) { return FC_WEIGHT_BOLD; }
+/* Colour emoji (Noto Color Emoji's CBDT strikes): bitmap-only faces, loaded as BGRA. */
+static inline int segue_ft_load_color(void) { return FT_LOAD_COLOR; }
+static inline int segue_ft_is_color_bitmap_face(FT_Face f) {
+    return FT_HAS_COLOR(f) && !FT_IS_SCALABLE(f) && f->num_fixed_sizes > 0;
+}
 #endif

@@ -19,6 +19,10 @@ public struct BatchOptions: Sendable {
     public var progress: ProgressMode = .auto
     /// The command-line options that change output bytes, as text, for the cache key.
     public var cacheOptions = ""
+    /// `--baseline DIR`: each output is compared with DIR/<its file name> (BaselineCheck).
+    public var baseline: String?
+    /// `--threshold DB`: a frame under it makes the output `changed`.
+    public var threshold = 40.0
     public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
 }
 
@@ -208,9 +212,9 @@ public enum BatchJob {
         let base = URL(fileURLWithPath: e.input).deletingLastPathComponent().path
         let preset: Preset, storyboard: Storyboard
         do {
-            preset = try PresetDecoder.decode(text: string, file: e.input, defaultName: stem)
-            // Images probed, not decoded: this storyboard is only checked (issue 20.4).
-            storyboard = try Resolver(file: e.input, baseDirectory: base, probesImagesOnly: true).resolve(preset, overrides: options.overrides)
+            let checked = try PresetCheck.run(text: string, file: e.input, baseDirectory: base, defaultName: stem, overrides: options.overrides,
+                                           probesImagesOnly: true)  // images probed, not decoded: only checked (20.4)
+            (preset, storyboard) = (checked.preset, checked.storyboard)
         } catch { return .failure(error) }
         let chosen = options.format ?? storyboard.output.format ?? "mp4"
         guard let format = OutputFormat(rawValue: chosen) else {
@@ -238,7 +242,7 @@ public enum BatchJob {
         let started = Date()
         var e = attempt(entry, p, options: options, workers: workers, cache: cache, cancel: cancel)
         e.wallTime = Date().timeIntervalSince(started)
-        return e
+        return BaselineCheck.check(e, options: options, jobs: workers, cancel: cancel)
     }
 
     static func attempt(_ entry: BatchEntry, _ p: Prepared, options: BatchOptions, workers: Int, cache: RenderCache?,
@@ -406,7 +410,7 @@ final class BatchState: @unchecked Sendable {
         lock.unlock()
         let code: Int32
         if interrupted { code = 128 + cancel.reason }
-        else if mine.contains(where: { $0.status == .failed }) { code = 1 }
+        else if mine.contains(where: { $0.status == .failed || $0.status == .changed }) { code = 1 }
         else if mine.contains(where: { $0.status == .invalid || $0.status == .skipped }) { code = mine.contains { $0.status == .invalid } ? 2 : 1 }
         else { code = 0 }
         writeManifest(exitCode: code, interrupted: interrupted)

@@ -1,4 +1,3 @@
-import CFFmpeg
 import Foundation
 import Media
 
@@ -39,8 +38,7 @@ public struct RenderCache: Sendable {
 
     /// FFmpeg's libraries (and through libavcodec's build, x264) decide the bytes as much as Segue
     /// does: a machine with another FFmpeg must not reuse this one's files.
-    public static let encoderVersion: String =
-        "ffmpeg \(String(cString: av_version_info())) avcodec \(avcodec_version()) avformat \(avformat_version()) swscale \(swscale_version())"
+    public static let encoderVersion: String = LibraryVersions.ffmpeg
 
     public func path(key: String, ext: String) -> String {
         (directory as NSString).appendingPathComponent("\(key.prefix(2))/\(key).\(ext)")

@@ -36,16 +36,19 @@ public final class FrameComposer: Sendable {
         // screens with those elements hidden plus each element on its own.
         var keys = Set(storyboard.screens.keys.map { SnapshotKey(screen: $0) })
         var elementJobs: [(step: Int, k: Int, screen: String, id: String)] = []
+        // An element on one side only (navigation-zoom's source: the other side's id is "") is
+        // hidden and snapshotted there alone; it stands for both sides of its match.
+        func has(_ screen: String, _ id: String) -> Bool { !id.isEmpty && storyboard.screens[screen]!.find(id: id) != nil }
         for step in storyboard.steps where !step.matches.isEmpty {
-            keys.insert(SnapshotKey(screen: step.before, hidden: step.matches.map(\.from).sorted()))
-            keys.insert(SnapshotKey(screen: step.after, hidden: step.matches.map(\.to).sorted()))
+            keys.insert(SnapshotKey(screen: step.before, hidden: step.matches.map(\.from).filter { has(step.before, $0) }.sorted()))
+            keys.insert(SnapshotKey(screen: step.after, hidden: step.matches.map(\.to).filter { has(step.after, $0) }.sorted()))
             for (k, m) in step.matches.enumerated() {
-                elementJobs.append((step.index, 2 * k, step.before, m.from))
-                elementJobs.append((step.index, 2 * k + 1, step.after, m.to))
+                if has(step.before, m.from) { elementJobs.append((step.index, 2 * k, step.before, m.from)) }
+                if has(step.after, m.to) { elementJobs.append((step.index, 2 * k + 1, step.after, m.to)) }
             }
         }
         let keyList = keys.sorted { ($0.screen, $0.hidden.joined(separator: ",")) < ($1.screen, $1.hidden.joined(separator: ",")) }
-        let w = storyboard.pixelWidth, h = storyboard.pixelHeight
+        let w = storyboard.pixelWidth, h = storyboard.screenPixelHeight
         let jobsToRender = elementJobs
         let rendered = parallelMap(count: keyList.count + jobsToRender.count) { i -> Bitmap in
             if i < keyList.count {
@@ -72,13 +75,16 @@ public final class FrameComposer: Sendable {
         for step in storyboard.steps where !step.matches.isEmpty {
             let a = storyboard.screens[step.before]!, b = storyboard.screens[step.after]!
             byStep[step.index] = step.matches.enumerated().map { k, m in
-                let fi = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k }! + keyList.count
-                let ti = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k + 1 }! + keyList.count
+                let fj = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k }
+                let tj = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k + 1 }
+                let fi = (fj ?? tj)! + keyList.count, ti = (tj ?? fj)! + keyList.count
+                // The side that has the element gives its frame and radius to a side that lacks it.
+                let (fa, fid) = fj != nil ? (a, m.from) : (b, m.to), (tb, tid) = tj != nil ? (b, m.to) : (a, m.from)
                 return MatchedElement(fromID: m.from, toID: m.to,
-                                      fromFrame: FrameComposer.pixelAligned(a.frameOfDescendant(id: m.from) ?? .zero, scale: scale),
-                                      toFrame: FrameComposer.pixelAligned(b.frameOfDescendant(id: m.to) ?? .zero, scale: scale),
+                                      fromFrame: FrameComposer.pixelAligned(fa.frameOfDescendant(id: fid) ?? .zero, scale: scale),
+                                      toFrame: FrameComposer.pixelAligned(tb.frameOfDescendant(id: tid) ?? .zero, scale: scale),
                                       fromImage: rendered[fi], toImage: rendered[ti],
-                                      fromCornerRadius: a.find(id: m.from)?.cornerRadius ?? 0, toCornerRadius: b.find(id: m.to)?.cornerRadius ?? 0)
+                                      fromCornerRadius: fa.find(id: fid)?.cornerRadius ?? 0, toCornerRadius: tb.find(id: tid)?.cornerRadius ?? 0)
             }
         }
         matches = byStep
@@ -196,11 +202,15 @@ public final class FrameComposer: Sendable {
     public func render(_ plan: Plan, into target: Bitmap, rows: Range<Int>? = nil) {
         let r = rows ?? 0..<target.height
         target.invalidateCaches()
+        // The screen's rows; those below (the caption band) show the background.
+        let screen = r.clamped(to: 0..<storyboard.screenPixelHeight)
+        let band = r.clamped(to: storyboard.screenPixelHeight..<max(storyboard.screenPixelHeight, target.height))
+        if !band.isEmpty { fillPixels(target.pixels + band.lowerBound * target.width, backgroundPixel, band.count * target.width) }
         if let copy = plan.copy {
-            (target.pixels + r.lowerBound * target.width).update(from: copy.pixels + r.lowerBound * copy.width, count: r.count * target.width)
+            (target.pixels + screen.lowerBound * target.width).update(from: copy.pixels + screen.lowerBound * copy.width, count: screen.count * target.width)
         } else if let scene = plan.scene {
-            fillPixels(target.pixels + r.lowerBound * target.width, backgroundPixel, r.count * target.width)
-            Renderer.render(scene, scale: storyboard.scale, into: target, rows: r)
+            fillPixels(target.pixels + screen.lowerBound * target.width, backgroundPixel, screen.count * target.width)
+            if !screen.isEmpty { Renderer.render(scene, scale: storyboard.scale, into: target, rows: screen) }
         }
         overlays.paint(plan.overlays, into: target, rows: r)
     }
@@ -249,13 +259,19 @@ public final class FrameComposer: Sendable {
 
     /// The key of what frame i shows when it is a still without moving overlays: consecutive
     /// frames with the same key are identical, so a pipeline may render one and reuse it.
-    public func stillKey(frame i: Int) -> String? {
+    public func stillKey(frame i: Int) -> StillKey? {
         let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
         guard !overlays.isAnimated(at: t) else { return nil }
-        switch storyboard.state(at: t) {
-        case .still(let id): return id + "|" + overlays.stillKey(at: t)
-        case .presented(let s): return "presented \(s)|" + overlays.stillKey(at: t)
-        case .transition: return nil
-        }
+        let state = storyboard.state(at: t)
+        if case .transition = state { return nil }
+        return StillKey(state: state, overlay: overlays.stillKey(at: t))
     }
+}
+
+/// What a held still shows: the storyboard's state and the (unmoving) overlay on it. A value with
+/// its parts apart, so no screen id or caption text can make two different stills equal (a
+/// joined string did: a screen named "presented 1" and the sheet held by step 1 were one key).
+public struct StillKey: Hashable, Sendable {
+    public var state: FrameState
+    public var overlay: OverlayKey
 }

@@ -16,6 +16,11 @@ public enum BatchStatus: String, Sendable, CaseIterable {
     case skipped
     /// Interrupted while rendering (SIGINT/SIGTERM); its partial output was removed.
     case cancelled
+    /// `--baseline`: rendered, and a frame differs from the baseline's by more than the threshold
+    /// (or the frame count, size or rate differs).
+    case changed
+    /// `--baseline`: rendered; the baseline folder has no file of this name.
+    case new
 }
 
 /// One line of the manifest.
@@ -36,6 +41,13 @@ public struct BatchEntry: Sendable {
     public var wallTime: Double?
     public var sha256: String?
     public var cacheKey: String?
+    /// `--baseline`: the file compared with, the lowest PSNR (dB; infinity: identical) and SSIM
+    /// over all frames, the frame with the lowest PSNR, and its diff strip (`changed` only).
+    public var baseline: String?
+    public var psnrMin: Double?
+    public var ssimMin: Double?
+    public var worstFrame: Int?
+    public var diff: String?
 }
 
 /// The `--manifest` file: JSON, written atomically (a temporary file beside it, renamed), keys in
@@ -64,7 +76,13 @@ public enum BatchManifest {
             out += "    { \"input\": \(jsonString(e.input)), \"key\": \(jsonString(e.key)), \"name\": \(jsonString(e.name)),"
             out += " \"output\": \(str(e.output)), \"status\": \"\(e.status.rawValue)\", \"error\": \(str(e.error)),"
             out += " \"frames\": \(e.frames.map(String.init) ?? "null"), \"duration\": \(num(e.duration, 6)), \"wallTime\": \(num(e.wallTime, 3)),"
-            out += " \"sha256\": \(str(e.sha256)), \"cacheKey\": \(str(e.cacheKey)) }"
+            out += " \"sha256\": \(str(e.sha256)), \"cacheKey\": \(str(e.cacheKey))"
+            if e.baseline != nil || e.status == .new {
+                // Identical frames have an infinite PSNR, which JSON cannot hold: null with ssimMin 1.
+                out += ", \"baseline\": \(str(e.baseline)), \"psnrMin\": \(num(e.psnrMin, 4)), \"ssimMin\": \(num(e.ssimMin, 6)),"
+                out += " \"worstFrame\": \(e.worstFrame.map(String.init) ?? "null"), \"diff\": \(str(e.diff))"
+            }
+            out += " }"
         }
         out += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return out

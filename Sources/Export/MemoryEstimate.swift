@@ -21,7 +21,7 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
 
     /// The process with its libraries, fonts and caches before any canvas exists (measured:
     /// `segue validate` peaks at 47–49 MiB).
-    static let processBytes = 48 << 20
+    static let processBytes = 52 << 20
 
     public static func render(_ s: Storyboard, settings: EncoderSettings, jobs: Int, slowMotion: Double = 1) -> MemoryEstimate {
         let px = s.pixelWidth * s.pixelHeight

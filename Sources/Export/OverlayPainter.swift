@@ -5,8 +5,9 @@ import Raster
 import Scene
 
 /// The preset's overlays (DESIGN §3), drawn over a finished frame: `touches` (a 44 pt finger dot
-/// that fades in at touch-down and out after release), `device` (the display's rounded corners)
-/// and `caption` (the current step's name at the bottom). All off unless the preset asks.
+/// that fades in at touch-down and out after release; a light and a dark ring so it reads on any
+/// screen), `device` (the display's rounded corners) and `caption` (the current step's name, up
+/// to two lines, in the band under the screen: CaptionBand.swift). All off unless the preset asks.
 struct OverlayPainter: Sendable {
     let storyboard: Storyboard
     /// Outside-the-corner coverage (0…255) of one corner, `cornerSize` pixels square, top-left
@@ -70,7 +71,7 @@ struct OverlayPainter: Sendable {
     /// True when an overlay changes from frame to frame at t.
     func isAnimated(at t: Double) -> Bool { touch(at: t) != nil }
 
-    func stillKey(at t: Double) -> String { caption(at: t) ?? "" }
+    func stillKey(at t: Double) -> OverlayKey { OverlayKey(caption: caption(at: t)) }
 
     /// The overlay layers at t (touch dot, caption pill), built once per frame.
     func nodes(at t: Double) -> [Node] { [touchNode(at: t), captionNode(at: t)].compactMap { $0 } }
@@ -84,24 +85,40 @@ struct OverlayPainter: Sendable {
         guard alpha > 0 else { return nil }
         let p = d.fingerPosition(at: local)
         let r = OverlayPainter.dotDiameter / 2
+        // The dark halo carries a light rim: on a light screen the halo and the grey border
+        // outline the dot, on a dark one the rim and the white fill do.
         return Node(kind: .group, frame: Rect(0, 0, storyboard.canvas.width, storyboard.canvas.height), opacity: alpha, children: [
-            Node(kind: .ellipse, frame: Rect(p.x - r - 3, p.y - r - 3, 2 * r + 6, 2 * r + 6), fill: .solid(Color.black.withAlpha(0.12))),
+            Node(kind: .ellipse, frame: Rect(p.x - r - 3, p.y - r - 3, 2 * r + 6, 2 * r + 6), fill: .solid(Color.black.withAlpha(0.22)),
+                 border: Border(width: 1.5, color: Color.white.withAlpha(0.55))),
             Node(kind: .ellipse, frame: Rect(p.x - r, p.y - r, 2 * r, 2 * r), fill: .solid(Color.white.withAlpha(0.72)),
                  border: Border(width: 1.5, color: Color(white: 0.55, alpha: 0.6))),
         ])
     }
 
-    /// The caption pill at t, if one shows.
+    /// The caption at t, if one shows: centred in the band under the screen, up to two lines,
+    /// white on a dark background and near-black on a light one; over a transparent background
+    /// it sits on a dark pill (whatever the video is composited on).
     func captionNode(at t: Double) -> Node? {
-        guard let text = caption(at: t) else { return nil }
-        let style = TextStyle(font: Font(size: 15, weight: .semibold), color: .white, alignment: .center, lines: 1)
+        guard let text = caption(at: t), storyboard.captionBand > 0 else { return nil }
         let canvas = storyboard.canvas
-        let maxWidth = canvas.width - 48
+        let bandH = Double(storyboard.captionBand) / storyboard.scale
+        var light = false, pill = false
+        switch storyboard.background {
+        case .color(let c): light = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b > 0.5
+        case .transparent: pill = true
+        }
+        let style = TextStyle(font: Font(size: 15, weight: .semibold), color: light ? Color(white: 0.1) : .white, alignment: .center, lines: 2)
+        let maxWidth = canvas.width - 32
         let layout = Renderer.layoutText(text, style: style, width: maxWidth)
-        let w = min(maxWidth, (layout.widths.max() ?? 0)) + 28, h = 32.0
-        let y = canvas.height - storyboard.device.safeBottom - h - 12
-        return Node(kind: .rect, frame: Rect((canvas.width - w) / 2, y, w, h), fill: .solid(Color.black.withAlpha(0.62)), cornerRadius: h / 2, children: [
-            Node(kind: .text(text, style), frame: Rect(14, (h - layout.lineHeight) / 2, w - 28, layout.lineHeight)),
+        let textH = layout.lineHeight * Double(max(1, layout.lines.count))
+        let w = min(maxWidth, layout.widths.max() ?? 0)
+        let label = Node(kind: .text(text, style), frame: Rect((canvas.width - w) / 2 - 1, canvas.height + (bandH - textH) / 2, w + 2, textH))
+        guard pill else { return label }
+        let h = textH + 8
+        return Node(kind: .group, frame: Rect(0, 0, canvas.width, canvas.height + bandH), children: [
+            Node(kind: .rect, frame: Rect((canvas.width - w) / 2 - 14, canvas.height + (bandH - h) / 2, w + 28, h),
+                 fill: .solid(Color.black.withAlpha(0.62)), cornerRadius: min(16, h / 2)),
+            label,
         ])
     }
 
@@ -114,7 +131,9 @@ struct OverlayPainter: Sendable {
 
     /// Blends the background colour over the four corners outside the display's radius.
     func paintCorners(into target: Bitmap, rows: Range<Int>) {
-        let n = min(cornerSize, target.width / 2, target.height / 2)
+        // The screen's corners: a caption band below it is not part of the display.
+        let h = min(target.height, storyboard.screenPixelHeight)
+        let n = min(cornerSize, target.width / 2, h / 2)
         let bg: UInt32
         switch storyboard.background {
         case .color(let c): bg = c.withAlpha(1).premultipliedPixel
@@ -123,7 +142,6 @@ struct OverlayPainter: Sendable {
         cornerMask.withUnsafeBufferPointer { mask in
             // Target row py uses mask row py (top corners) or height − 1 − py (bottom ones); mask
             // column x covers x and width − 1 − x. n ≤ half the size, so the four never coincide.
-            let h = target.height
             let top = rows.clamped(to: 0..<n), bottom = rows.clamped(to: (h - n)..<h)
             for (range, flipped) in [(top, false), (bottom, true)] where !range.isEmpty {
                 for py in range {
@@ -151,4 +169,9 @@ struct OverlayPainter: Sendable {
         }
         return out
     }
+}
+
+/// The overlays of a frame whose overlays do not move (no touch dot): only the caption can differ.
+public struct OverlayKey: Hashable, Sendable {
+    public var caption: String?
 }

@@ -68,7 +68,7 @@ public enum RenderJob {
                 // transition, a paused gesture), with no overlay moving: the same frame again.
                 let t = plan.time
                 let scene = plan.scene ?? composer.scene(frame: i)
-                let overlay: String? = composer.overlays.isAnimated(at: t) ? nil : composer.overlays.stillKey(at: t)
+                let overlay: OverlayKey? = composer.overlays.isAnimated(at: t) ? nil : composer.overlays.stillKey(at: t)
                 if let overlay, overlay == w.lastOverlay, let last = w.lastScene, let f = w.lastFrame,
                    last.drawsIdentically(to: scene) {
                     return f
@@ -150,12 +150,12 @@ extension RenderOptions {
 /// several workers the next still may start before the last one's frames are all rendered).
 final class HeldFrames: @unchecked Sendable {
     private let lock = NSLock()
-    private var entries: [(key: String, frame: VideoFrame)] = []
-    func frame(for key: String) -> VideoFrame? {
+    private var entries: [(key: StillKey, frame: VideoFrame)] = []
+    func frame(for key: StillKey) -> VideoFrame? {
         lock.lock(); defer { lock.unlock() }
         return entries.first { $0.key == key }?.frame
     }
-    func store(_ frame: VideoFrame, for key: String) {
+    func store(_ frame: VideoFrame, for key: StillKey) {
         lock.lock(); defer { lock.unlock() }
         if entries.contains(where: { $0.key == key }) { return }
         entries.append((key, frame))
@@ -171,7 +171,7 @@ final class WorkerState: @unchecked Sendable {
     let converter: FrameConverter
     /// The last transition frame this worker made (scene, overlay key, converted frame).
     var lastScene: Node?
-    var lastOverlay: String?
+    var lastOverlay: OverlayKey?
     var lastFrame: VideoFrame?
     init(width: Int, height: Int, converter: FrameConverter) {
         self.width = width; self.height = height

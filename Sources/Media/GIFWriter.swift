@@ -10,13 +10,18 @@ enum LibAVFilter {
         var api = SegueAVFilter()
         var err = [CChar](repeating: 0, count: 512)
         guard segue_avfilter_load(&api, &err, err.count) == 0 else {
-            let why = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(MediaError("GIF output needs libavfilter: \(why)"))
+            return .failure(MediaError(String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
         }
         return .success(api)
     }()
 
-    static func load() throws -> SegueAVFilter { try loaded.get() }
+    /// `purpose` names what needs it in the error ("GIF output needs libavfilter: …").
+    static func load(_ purpose: String = "GIF output") throws -> SegueAVFilter {
+        switch loaded {
+        case .success(let api): return api
+        case .failure(let why): throw MediaError("\(purpose) needs libavfilter: \(why.description)")
+        }
+    }
 }
 
 /// A libavfilter graph of a few filters linked in a chain, created and checked call by call

@@ -37,6 +37,10 @@ public enum ImageDecoder {
     /// libavcodec open the file with the same demuxer and decoder. The size is the header's.
     public static func probe(path: String, maxDimension: Int = 16384) throws -> ImageInfo {
         let header = try checkedHeader(path, maxDimension: maxDimension)
+        // Without a size in its header the file is cut short (or not what it says): no decode needed to know.
+        guard let w = header.width, let h = header.height, w > 0, h > 0 else {
+            throw MediaError("\(path): the \(header.kind.rawValue) header has no image size: truncated or corrupt")
+        }
         _ = try DecoderSession(path: path, formatName: header.kind.demuxer, allowedFormats: allowedFormats, maxDimension: maxDimension)
         return ImageInfo(width: header.width, height: header.height, decodedBytesPerPixel: header.decodedBytesPerPixel)
     }

@@ -11,6 +11,8 @@ public final class VideoReader {
     public let frameCount: Int
     /// Frames per second from the stream (its average frame rate), 0 if unknown.
     public let fps: Double
+    /// The stream's codec as FFmpeg names it: h264, hevc, prores, vp9, gif, png…
+    public let codecName: String
     private let session: DecoderSession
 
     public static let allowedFormats = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,gif,apng,png_pipe,jpeg_pipe,webp_pipe"
@@ -25,6 +27,7 @@ public final class VideoReader {
         frameCount = Int(st.pointee.nb_frames)
         let r = st.pointee.avg_frame_rate
         fps = r.den == 0 ? 0 : Double(r.num) / Double(r.den)
+        codecName = String(cString: avcodec_get_name(st.pointee.codecpar.pointee.codec_id))
         self.maxDimension = maxDimension
     }
     private let maxDimension: Int

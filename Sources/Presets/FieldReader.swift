@@ -4,14 +4,38 @@ import Geometry
 /// anything of the wrong type or out of range, so one pass finds every problem.
 final class FieldReader {
     let file: String
-    private var list = ProblemList()
-    var problems: [Problem] { list.problems }
+    private(set) var problems: [Problem] = []
 
     init(file: String) { self.file = file }
 
-    /// At most `ProblemList.max` problems are kept; the rest are counted in a last line.
-    func problem(_ path: JSONPath, _ message: String, _ node: JSONNode? = nil) {
-        list.append(Problem(file: file, path: path.text, message: message, position: node?.position))
+    /// At most this many problems are kept; the rest are counted in a last line.
+    static let maxProblems = 200
+    private(set) var dropped = 0
+
+    func problem(_ path: JSONPath, _ message: String, _ node: JSONNode? = nil, expected: String? = nil, found: String? = nil) {
+        if problems.count >= FieldReader.maxProblems {
+            dropped += 1
+            problems[problems.count - 1] = Problem(file: file, path: "", message: "… and \(dropped + 1) more problems")
+            return
+        }
+        problems.append(Problem(file: file, path: path.text, message: message, position: node?.position,
+                                expected: expected, found: found ?? node?.summary))
+    }
+
+    /// `; did you mean "x"?` when `word` is a likely typo of one of `options`, else "".
+    static func hint(_ word: String, _ options: [String]) -> String {
+        closest(word, in: options).map { "; did you mean \"\($0)\"?" } ?? ""
+    }
+
+    /// The options of a closed set as listed in messages (long lists are clipped).
+    static func listing(_ options: [String]) -> String {
+        options.count > 40 ? options.prefix(40).joined(separator: ", ") + ", … (\(options.count) in all)" : options.joined(separator: ", ")
+    }
+
+    /// `unknown mock "lst"; did you mean "list"? (expected one of: …)` — the one message shape
+    /// for every closed set (mocks, devices, curves, transitions, parameters, screens, ids).
+    static func unknown(_ what: String, _ word: String, _ options: [String], of owner: String = "") -> String {
+        "unknown \(what) \(quoted(word))\(owner.isEmpty ? "" : " for " + owner)\(hint(word, options)) (expected one of: \(listing(options)))"
     }
 
     /// A key as quoted in messages: long ones are clipped.
@@ -20,7 +44,7 @@ final class FieldReader {
     }
 
     func expected(_ path: JSONPath, _ what: String, _ node: JSONNode) {
-        problem(path, "expected \(what) (got \(node.summary))", node)
+        problem(path, "expected \(what) (got \(node.summary))", node, expected: what)
     }
 
     /// The members of an object, reporting unknown keys (typos must not pass silently) and missing
@@ -32,13 +56,13 @@ final class FieldReader {
             if allowed.contains(m.key) {
                 out[m.key] = m.value
             } else {
-                let hint = FieldReader.closest(m.key, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
                 let shown = m.key.count > 60 ? String(m.key.prefix(60)) + "…" : m.key
-                problem(path.key(shown), "unknown key \(FieldReader.quoted(m.key))\(hint) (expected one of: \(allowed.joined(separator: ", ")))", m.value)
+                problem(path.key(shown), FieldReader.unknown("key", m.key, allowed), m.value,
+                        expected: "one of: " + allowed.joined(separator: ", "), found: FieldReader.quoted(m.key))
             }
         }
         for r in required where out[r] == nil {
-            problem(path.key(r), "required key is missing", node)
+            problem(path.key(r), "required key is missing", node, expected: "\"\(r)\"", found: "nothing")
         }
         return out
     }
@@ -47,10 +71,12 @@ final class FieldReader {
         guard case .number(let n) = node.value else { expected(path, "a number", node); return nil }
         if let r = range {
             if exclusiveLower && n <= r.lowerBound {
-                problem(path, "must be greater than \(JSONNode.format(r.lowerBound)) (got \(node.summary))", node); return nil
+                problem(path, "must be greater than \(JSONNode.format(r.lowerBound)) (got \(node.summary))", node,
+                        expected: "greater than \(JSONNode.format(r.lowerBound))"); return nil
             }
             if n < r.lowerBound || n > r.upperBound {
-                problem(path, "must be between \(JSONNode.format(r.lowerBound)) and \(JSONNode.format(r.upperBound)) (got \(node.summary))", node)
+                problem(path, "must be between \(JSONNode.format(r.lowerBound)) and \(JSONNode.format(r.upperBound)) (got \(node.summary))", node,
+                        expected: "between \(JSONNode.format(r.lowerBound)) and \(JSONNode.format(r.upperBound))")
                 return nil
             }
         }
@@ -60,22 +86,23 @@ final class FieldReader {
     func integer(_ node: JSONNode, _ path: JSONPath, _ range: ClosedRange<Int>) -> Int? {
         guard case .number(let n) = node.value, n == n.rounded(), abs(n) < 1e15, let i = Int(checked: n) else { expected(path, "a whole number", node); return nil }
         guard range.contains(i) else {
-            problem(path, "must be between \(range.lowerBound) and \(range.upperBound) (got \(node.summary))", node); return nil
+            problem(path, "must be between \(range.lowerBound) and \(range.upperBound) (got \(node.summary))", node,
+                    expected: "a whole number between \(range.lowerBound) and \(range.upperBound)"); return nil
         }
         return i
     }
 
     func string(_ node: JSONNode, _ path: JSONPath, nonEmpty: Bool = true) -> String? {
         guard case .string(let s) = node.value else { expected(path, "a string", node); return nil }
-        if nonEmpty && s.isEmpty { problem(path, "must not be empty", node); return nil }
+        if nonEmpty && s.isEmpty { problem(path, "must not be empty", node, expected: "a non-empty string"); return nil }
         return s
     }
 
     func choice(_ node: JSONNode, _ path: JSONPath, _ options: [String]) -> String? {
         guard case .string(let s) = node.value else { expected(path, "one of \(options.joined(separator: ", "))", node); return nil }
         guard options.contains(s) else {
-            let hint = FieldReader.closest(s, in: options).map { "; did you mean \"\($0)\"?" } ?? ""
-            problem(path, "expected one of \(options.joined(separator: ", ")) (got \(node.summary))\(hint)", node); return nil
+            problem(path, "expected one of \(options.joined(separator: ", ")) (got \(node.summary))\(FieldReader.hint(s, options))", node,
+                    expected: "one of: " + options.joined(separator: ", ")); return nil
         }
         return s
     }
@@ -157,7 +184,8 @@ final class FieldReader {
             let b = Array(o.lowercased())
             if abs(b.count - w.count) > limit { continue }
             let d = distance(w, b)
-            if d <= limit && d < (best?.1 ?? Int.max) { best = (o, d) }
+            // Replacing the whole word is no typo ("z" is not a misspelt "a").
+            if d <= limit && d < max(w.count, b.count) && d < (best?.1 ?? Int.max) { best = (o, d) }
         }
         return best?.0
     }

@@ -6,6 +6,7 @@
 public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
     public var description: String { "line \(line), column \(column)" }
 }
 
@@ -64,6 +65,16 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(position): \(message)" }
 }
 
+/// A key given twice in one object: the first value is kept, the second is a problem of its own
+/// (positioned) rather than a syntax error that hides every other problem.
+public struct DuplicateKey: Sendable {
+    public var key: String
+    /// The object holding it, the first and the repeated key.
+    public var object: SourcePosition
+    public var first: SourcePosition
+    public var position: SourcePosition
+}
+
 public enum JSONReader {
     /// Deep enough for every preset the decoder accepts — 32 levels of layers are at JSON depth
     /// 4 + 2 × 31 (root → screens → screen → layers → layer, then children → layer per level),
@@ -71,13 +82,21 @@ public enum JSONReader {
     /// only 29 levels got through) — and shallow enough that no recursion over a tree is a risk.
     public static let maxDepth = 100
 
+    /// Strict: a duplicate key is a syntax error.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        let (node, duplicates) = try parseDocument(text)
+        if let d = duplicates.first { throw JSONSyntaxError(message: "duplicate key \"\(d.key)\"", position: d.position) }
+        return node
+    }
+
+    /// The document, and every duplicate key (each object keeps its first value).
+    public static func parseDocument(_ text: String) throws(JSONSyntaxError) -> (JSONNode, [DuplicateKey]) {
         var p = Parser(bytes: Array(text.utf8))
         p.skipWhitespace()
         let node = try p.parseValue(depth: 0)
         p.skipWhitespace()
         if p.index < p.bytes.count { throw p.error("unexpected \(p.describeCurrent()) after the end of the document") }
-        return node
+        return (node, p.duplicates)
     }
 
     struct Parser {
@@ -85,6 +104,7 @@ public enum JSONReader {
         var index = 0
         var line = 1
         var lineStart = 0
+        var duplicates: [DuplicateKey] = []
 
         init(bytes: [UInt8]) {
             // A UTF-8 byte-order mark is allowed and ignored.
@@ -246,9 +266,10 @@ public enum JSONReader {
         }
 
         mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+            let objectPosition = position
             index += 1
             var members: [(key: String, value: JSONNode)] = []
-            var seen = Set<String>()
+            var seen: [String: SourcePosition] = [:]
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             while true {
@@ -258,16 +279,20 @@ public enum JSONReader {
                 }
                 let keyPosition = position
                 let key = try parseString()
-                if !seen.insert(key).inserted {
-                    throw JSONSyntaxError(message: "duplicate key \"\(key)\"", position: keyPosition)
-                }
+                let first = seen[key]
+                if first == nil { seen[key] = keyPosition }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                     throw error("expected ':' after key \"\(key)\", found \(describeCurrent())")
                 }
                 index += 1
                 skipWhitespace()
-                members.append((key, try parseValue(depth: depth + 1)))
+                let value = try parseValue(depth: depth + 1)
+                if let first {
+                    duplicates.append(DuplicateKey(key: key, object: objectPosition, first: first, position: keyPosition))
+                } else {
+                    members.append((key, value))
+                }
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unterminated object (missing '}')") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

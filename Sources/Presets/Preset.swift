@@ -14,6 +14,18 @@ public struct Preset: Sendable {
     public var screens: [(id: String, spec: ScreenSpec)]
     public var start: String
     public var timeline: [StepSpec]
+    /// What decoding could not check, so resolving reports no consequence of an earlier problem.
+    public var unchecked = Unchecked()
+}
+
+/// Parts of a preset the decoder dropped because of their own problems (already reported).
+public struct Unchecked: Sendable, Hashable {
+    /// Screens whose description had problems: they exist, but could not be built.
+    public var screens: Set<String> = []
+    /// The index of the first timeline step that could not be decoded: from there on, the stack
+    /// as written is unknown, so stack problems (nothing to pop, …) are not reported.
+    public var stackFrom = Int.max
+    public init() {}
 }
 
 public enum Background: Sendable, Hashable {

@@ -22,16 +22,9 @@ public enum PresetDecoder {
     static let topKeys = ["segue", "name", "device", "scale", "fps", "background", "output", "overlays", "screens", "start", "timeline"]
 
     public static func decode(text: String, file: String, defaultName: String) throws(PresetError) -> Preset {
-        let root: JSONNode
-        do {
-            root = try JSONReader.parse(text)
-        } catch {
-            throw PresetError([Problem(file: file, path: "", message: "invalid JSON: \(error.message)", position: error.position)])
-        }
-        let r = FieldReader(file: file)
-        let preset = decode(root, r, defaultName: defaultName)
-        if let p = preset, r.problems.isEmpty { return p }
-        throw PresetError(r.problems.isEmpty ? [Problem(file: file, path: "", message: "invalid preset")] : r.problems)
+        let (preset, problems) = try PresetCheck.decode(text: text, file: file, defaultName: defaultName)
+        if let p = preset, problems.isEmpty { return p }
+        throw PresetError(problems.isEmpty ? [Problem(file: file, path: "", message: "invalid preset")] : problems)
     }
 
     static func decode(_ root: JSONNode, _ r: FieldReader, defaultName: String) -> Preset? {
@@ -66,6 +59,7 @@ public enum PresetDecoder {
             if let b = m["caption"] { overlays.caption = r.bool(b, top.key("overlays").key("caption")) ?? false }
         }
         var screens: [(String, ScreenSpec)] = []
+        var unchecked = Unchecked()
         if let v = o["screens"] {
             if case .object(let members) = v.value {
                 if members.isEmpty { r.problem(top.key("screens"), "expected at least one screen", v) }
@@ -74,7 +68,7 @@ public enum PresetDecoder {
                     if let s = decodeScreen(m.value, top.key("screens").key(m.key), r) {
                         screens.append((m.key, s))
                         if case .layers(_, let layers) = s { checkUniqueIDs(layers, r) }
-                    }
+                    } else { unchecked.screens.insert(m.key) }
                 }
             } else { r.expected(top.key("screens"), "an object of screens by id", v) }
         }
@@ -85,6 +79,7 @@ public enum PresetDecoder {
             if items.isEmpty { r.problem(top.key("timeline"), "expected at least one step", v) }
             for (i, item) in items.enumerated() {
                 if let s = decodeStep(item, top.key("timeline").index(i), r) { timeline.append(s) }
+                else { unchecked.stackFrom = min(unchecked.stackFrom, timeline.count) }
             }
         }
         if case .transparent = background, output.format == "mp4" || output.codec == "h264" {
@@ -98,8 +93,10 @@ public enum PresetDecoder {
             r.problem(top.key(scale != nil ? "scale" : "device"),
                       "canvas must be 2 to \(Limits.maxCanvasSide) pixels a side (got \(px.width)×\(px.height))", o["scale"] ?? o["device"])
         }
-        return Preset(name: name, device: device, scale: scale, fps: fps, background: background, output: output,
-                      overlays: overlays, screens: screens, start: start, timeline: timeline)
+        var preset = Preset(name: name, device: device, scale: scale, fps: fps, background: background, output: output,
+                            overlays: overlays, screens: screens, start: start, timeline: timeline)
+        preset.unchecked = unchecked
+        return preset
     }
 
     static func decodeDevice(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> Device? {
@@ -228,6 +225,7 @@ public enum PresetDecoder {
             if let x = m["image"] { l.image = r.string(x, path.key("image")) } else { r.problem(path.key("image"), "an image layer needs \"image\" (a file path)", v) }
             if let x = m["fit"], let f = r.choice(x, path.key("fit"), ImageFit.allCases.map(\.rawValue)) { l.fit = ImageFit(rawValue: f)! }
         case .text:
+            l.style.lines = 0   // docs/PRESETS.md: unlimited unless `lines` says otherwise (UILabel's numberOfLines)
             if let x = m["text"] { l.text = r.string(x, path.key("text"), nonEmpty: false) } else { r.problem(path.key("text"), "a text layer needs \"text\"", v) }
             if let x = m["font"], let f = r.object(x, path.key("font"), allowed: ["size", "weight", "family"]) {
                 let fp = path.key("font")

@@ -3,18 +3,32 @@ import Media
 
 /// Reads a preset file (or a built-in demo) and resolves it.
 public enum PresetLoader {
-    /// - probesImagesOnly: check images without decoding them (the storyboard is for checks only).
-    public static func load(path: String, overrides: Overrides = Overrides(), probesImagesOnly: Bool = false) throws(PresetError) -> Storyboard {
-        let text = try readText(path: path)
-        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let preset = try PresetDecoder.decode(text: text, file: path, defaultName: name)
-        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try Resolver(file: path, baseDirectory: base, probesImagesOnly: probesImagesOnly).resolve(preset, overrides: overrides)
+    /// Warnings (an unknown font family) go to `warn`: by default one line each on stderr.
+    public static func load(path: String, overrides: Overrides = Overrides(),
+                            warn: (Problem) -> Void = PresetLoader.printWarning) throws(PresetError) -> Storyboard {
+        let checked = try check(path: path, overrides: overrides)
+        checked.warnings.forEach(warn)
+        return checked.storyboard
     }
 
-    /// Decodes and resolves without rendering (`segue validate`); images' headers only (20.4).
-    public static func validate(path: String) -> [Problem] {
-        do { _ = try load(path: path, probesImagesOnly: true); return [] } catch { return error.problems }
+    /// Decoded and resolved in one pass (PresetCheck): every problem of the file at once.
+    /// - probesImagesOnly: check images without decoding them (the storyboard is for checks only).
+    public static func check(path: String, overrides: Overrides = Overrides(), probesImagesOnly: Bool = false) throws(PresetError) -> CheckedPreset {
+        let text = try readText(path: path)
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return try PresetCheck.run(text: text, file: path, baseDirectory: base, defaultName: name, overrides: overrides,
+                                   probesImagesOnly: probesImagesOnly)
+    }
+
+    /// Decodes and resolves without rendering (`segue validate`): the problems, then the warnings.
+    /// Images' headers only (issue 20.4).
+    public static func validate(path: String) -> (problems: [Problem], warnings: [Problem]) {
+        do { return ([], try check(path: path, probesImagesOnly: true).warnings) } catch { return (error.problems, error.warnings) }
+    }
+
+    public static func printWarning(_ p: Problem) {
+        FileHandle.standardError.write(Data((p.description + "\n").utf8))
     }
 
     public static func demo(named name: String, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
@@ -22,8 +36,8 @@ public enum PresetLoader {
             throw PresetError([Problem(file: "--demo", path: "", message: "unknown demo \"\(name)\" (expected one of: \(Demos.all.map(\.name).joined(separator: ", ")))")])
         }
         let file = "demo:\(name)"
-        let preset = try PresetDecoder.decode(text: demo.json, file: file, defaultName: name)
-        return try Resolver(file: file, baseDirectory: FileManager.default.currentDirectoryPath).resolve(preset, overrides: overrides)
+        return try PresetCheck.run(text: demo.json, file: file, baseDirectory: FileManager.default.currentDirectoryPath,
+                                   defaultName: name, overrides: overrides).storyboard
     }
 
     static func readText(path: String) throws(PresetError) -> String {

@@ -2,55 +2,63 @@
 // expected and what was found (DESIGN §5).
 
 public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable { case error, warning }
     public var file: String
     public var path: String
     public var message: String
     public var position: SourcePosition?
+    /// What the preset should have had there and what it had, when the check knows them (for
+    /// `validate --format json`); the message says both in words either way.
+    public var expected: String?
+    public var found: String?
+    public var severity = Severity.error
 
-    public init(file: String, path: String, message: String, position: SourcePosition? = nil) {
+    public init(file: String, path: String, message: String, position: SourcePosition? = nil,
+                expected: String? = nil, found: String? = nil, severity: Severity = .error) {
         self.file = file; self.path = path; self.message = message; self.position = position
+        self.expected = expected; self.found = found; self.severity = severity
     }
 
+    /// `FILE:LINE:COLUMN: JSON.path: message`, the form editors, `grep -n` users and CI
+    /// annotators parse; without a position `FILE: JSON.path: message`.
     public var description: String {
         let at = path.isEmpty ? "" : "\(path): "
-        let line = position.map { " (line \($0.line), column \($0.column))" } ?? ""
-        return "\(file): \(at)\(message)\(line)"
+        let place = position.map { ":\($0.line):\($0.column)" } ?? ""
+        let level = severity == .warning ? "warning: " : ""
+        return "\(file)\(place): \(level)\(at)\(message)"
     }
 }
 
-/// Problems as they are found, at most `ProblemList.max` of them: the last line then counts the
-/// rest ("… and N more problems"). Every kind of problem goes through one (issue 20.11: 300 000
-/// bad `match` pairs printed 600 001 lines, 269 MB), so the cost of reporting is bounded however
-/// many an input has.
+/// Problems as they are found, at most `PresetCheck.maxProblems` kept and the rest only counted
+/// (issue 20.11: 300 000 bad `match` pairs made 600 000 problems, 269 MB of output): the
+/// Resolver collects through one, so its cost is bounded however many problems an input has.
 public struct ProblemList: Sendable {
-    public static let max = 200
     public private(set) var problems: [Problem] = []
-    private var dropped = 0
+    /// Problems found beyond the cap.
+    public private(set) var uncounted = 0
     public init() {}
-    public var isEmpty: Bool { problems.isEmpty }
+    public var isEmpty: Bool { problems.isEmpty && uncounted == 0 }
 
     public mutating func append(_ p: Problem) {
-        if problems.count >= ProblemList.max {
-            dropped += 1
-            problems[problems.count - 1] = Problem(file: p.file, path: "", message: "… and \(dropped + 1) more problems")
-            return
-        }
-        problems.append(p)
-    }
-
-    /// A list of names for a message, clipped: at most `limit`, then how many there are in all.
-    public static func names<S: Collection>(_ names: S, limit: Int = 20) -> String where S.Element == String {
-        names.count <= limit ? names.joined(separator: ", ") : names.prefix(limit).joined(separator: ", ") + ", … (\(names.count) in all)"
+        if problems.count >= FieldReader.maxProblems { uncounted += 1 } else { problems.append(p) }
     }
 }
 
 /// Thrown when a preset cannot be used: one or more problems, nothing rendered.
 public struct PresetError: Error, Sendable, CustomStringConvertible {
     public var problems: [Problem]
-    public init(_ problems: [Problem]) {
-        var list = ProblemList()
-        for p in problems { list.append(p) }
-        self.problems = list.problems
+    /// Not problems (the preset is usable as far as they go) but worth printing with them.
+    public var warnings: [Problem] = []
+    /// Problems found beyond those listed (PresetCheck.finish adds the "… and N more" line).
+    public var uncounted = 0
+    public init(_ problems: [Problem]) { self.problems = problems }
+    /// The kept problems of `list`, the line counting the rest last.
+    public init(list: ProblemList) {
+        problems = list.problems
+        uncounted = list.uncounted
+        if uncounted > 0, let file = problems.last?.file {
+            problems[problems.count - 1] = Problem(file: file, path: "", message: "… and \(uncounted + 1) more problems")
+        }
     }
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

@@ -66,7 +66,8 @@ public struct Resolver {
 
         let scale = overrides.scale.map { $0 * (preset.scale ?? preset.device.scale) } ?? preset.scale ?? preset.device.scale
         let px = preset.device.pixelSize(scale: scale)
-        if px.width > Limits.maxCanvasSide || px.height > Limits.maxCanvasSide || px.width < 2 || px.height < 2 {
+        // Without --scale the decoder has checked the canvas already.
+        if overrides.scale != nil, px.width > Limits.maxCanvasSide || px.height > Limits.maxCanvasSide || px.width < 2 || px.height < 2 {
             problem("scale", "canvas must be 2 to \(Limits.maxCanvasSide) pixels a side (got \(px.width)×\(px.height))")
         }
         let fps = overrides.fps ?? preset.fps
@@ -110,6 +111,9 @@ public struct Resolver {
         }
         var screens: [String: Node] = [:]
         let full = Rect(0, 0, canvas.width, canvas.height)
+        let sheets = Set(preset.timeline.compactMap { s -> String? in
+            if case .present(let id) = s.kind, s.transition == "sheet" { return id } else { return nil }
+        })
         for (id, spec) in preset.screens {
             let path = JSONPath().key("screens").key(id).text
             guard shown.contains(id) else { checkUnshown(spec, path: path, problem: problem); continue }
@@ -122,21 +126,26 @@ public struct Resolver {
             case .layers(let bg, let layers):
                 screens[id] = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true, children: layers.map(node))
             case .mock(let kind, let title, let tint, let dark, let seed, let items):
-                if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items) {
+                if let n = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
+                                        presentedAsSheet: sheets.contains(id)) {
                     var root = n
                     root.id = id
                     screens[id] = root
                 } else {
-                    problem(path + ".mock", Resolver.unknownMock(kind))
+                    problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
                 }
             }
         }
 
         // Timeline.
-        let known = Set(preset.screens.map(\.id))
-        if !known.contains(preset.start) {
-            problem("start", "no screen \"\(preset.start)\" (screens: \(ProblemList.names(preset.screens.map(\.id))))")
+        // Screens the decoder could not build still exist: steps naming them are checked as usual.
+        let known = Set(preset.screens.map(\.id)).union(preset.unchecked.screens)
+        let ids = preset.screens.map(\.id) + preset.unchecked.screens.sorted()
+        func noScreen(_ id: String) -> String {
+            "no screen \"\(id)\"\(FieldReader.hint(id, ids)) (screens: \(FieldReader.listing(ids)))"
         }
+        // No screens at all is the decoder's problem to report, not every step's.
+        if !known.contains(preset.start) && !known.isEmpty { problem("start", noScreen(preset.start)) }
         enum Entry { case pushed(String), presented(String) }
         var stack: [Entry] = [.pushed(preset.start)]
         func top() -> String { switch stack.last! { case .pushed(let s), .presented(let s): return s } }
@@ -156,7 +165,7 @@ public struct Resolver {
             case .push(let id), .present(let id):
                 operation = { if case .push = spec.kind { return .push } else { return .present } }()
                 if !known.contains(id) {
-                    problem(path + ".\(operation.rawValue)", "no screen \"\(id)\" (screens: \(ProblemList.names(preset.screens.map(\.id))))")
+                    if !known.isEmpty { problem(path + ".\(operation.rawValue)", noScreen(id)) }
                     // Keep the stack as the author meant it, so a later pop reports nothing more.
                     stack.append(operation == .push ? .pushed(id) : .presented(id))
                     continue
@@ -165,15 +174,15 @@ public struct Resolver {
             case .pop:
                 operation = .pop
                 guard stack.count > 1, case .pushed = stack.last! else {
-                    problem(path + ".pop", stack.count > 1 ? "the top screen \"\(before)\" was presented: dismiss it instead of popping"
-                                                           : "nothing to pop: \"\(before)\" is the only screen on the stack")
+                    if i < preset.unchecked.stackFrom { problem(path + ".pop", stack.count > 1 ? "the top screen \"\(before)\" was presented: dismiss it instead of popping"
+                                                           : "nothing to pop: \"\(before)\" is the only screen on the stack") }
                     continue
                 }
                 if case .pushed(let s) = stack[stack.count - 2] { after = s } else if case .presented(let s) = stack[stack.count - 2] { after = s }
             case .dismiss:
                 operation = .dismiss
                 guard stack.count > 1, case .presented = stack.last! else {
-                    problem(path + ".dismiss", "nothing to dismiss: \"\(before)\" was not presented")
+                    if i < preset.unchecked.stackFrom { problem(path + ".dismiss", "nothing to dismiss: \"\(before)\" was not presented") }
                     continue
                 }
                 if case .pushed(let s) = stack[stack.count - 2] { after = s } else if case .presented(let s) = stack[stack.count - 2] { after = s }
@@ -186,7 +195,7 @@ public struct Resolver {
                     return nil
                 }
                 guard let params = checkParameters(spec, entry, problem: problem) else { return nil }
-                let transition = entry.make(Parameters(merging: entry, params))
+                let transition = entry.make(Parameters(merging: entry, params).resolvingDevice(preset.device, entry))
                 var step = Step(index: i, path: path, operation: operation, start: t, end: t, before: before, after: after,
                                 transitionName: name, transition: transition, timing: nil, curveName: "", caption: spec.caption)
                 if let g = spec.gesture {
@@ -199,7 +208,7 @@ public struct Resolver {
                         let gesture = try makeGesture(g)
                         let release: ReleaseMode = g.release == "finish" ? .finish : g.release == "cancel" ? .cancel : .auto
                         guard let driver = try transition.interactive(gesture: gesture, canvas: canvas, operation: operation, release: release) else {
-                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss)")
+                            problem(path + ".gesture", "\(name) has no interactive form for \(operation.rawValue) (interactive: uikit pop, pan-back pop, shrink-dismiss pop, sheet dismiss, navigation-zoom pop/dismiss)")
                             return nil
                         }
                         step.driver = driver
@@ -224,7 +233,8 @@ public struct Resolver {
                 }
                 if transition.usesMatchedElements {
                     guard let a = screens[before], let b = screens[after] else { return nil }
-                    let pairs = matchPairs(spec, a, b, path: path, name: name, problem: problem)
+                    let pairs = transition.sourceElement.map { sourcePair($0, spec, operation.isForward ? a : b, forward: operation.isForward, path: path, name: name, problem: problem) }
+                        ?? matchPairs(spec, a, b, path: path, name: name, problem: problem)
                     if pairs.isEmpty { return nil }
                     step.matches = pairs
                 } else if spec.match != nil {
@@ -250,10 +260,12 @@ public struct Resolver {
         if t > Limits.maxStoryDuration {
             problem("timeline", "the story lasts \(JSONNode.format(t)) s; at most \(JSONNode.format(Limits.maxStoryDuration)) s is allowed")
         }
-        if !problems.isEmpty { throw PresetError(problems.problems) }
-        return Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height, fps: fps,
-                          background: preset.background, output: preset.output, overlays: preset.overlays, screens: screens,
-                          start: preset.start, steps: steps, imageBytes: store.decodedBytes, largestImageFrameBytes: store.largestFrameBytes)
+        if !problems.isEmpty { throw PresetError(list: problems) }
+        var storyboard = Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height, fps: fps,
+                                    background: preset.background, output: preset.output, overlays: preset.overlays, screens: screens,
+                                    start: preset.start, steps: steps, imageBytes: store.decodedBytes, largestImageFrameBytes: store.largestFrameBytes)
+        storyboard.addCaptionBand()
+        return storyboard
     }
 
     func fmt(_ v: Double) -> String { String(format: "%.3f", v) }
@@ -265,7 +277,8 @@ public struct Resolver {
         for (key, p) in spec.parameters.sorted(by: { $0.key < $1.key }) {
             guard let ps = entry.parameters.first(where: { $0.name == key }) else {
                 let names = entry.parameters.map(\.name)
-                problem(p.path.text, "unknown parameter \"\(key)\" for \(entry.name)" + (names.isEmpty ? " (it takes none)" : " (expected one of: \(names.joined(separator: ", ")))"))
+                problem(p.path.text, names.isEmpty ? "unknown parameter \"\(key)\" for \(entry.name) (it takes none)"
+                                                   : FieldReader.unknown("parameter", key, names, of: entry.name))
                 ok = false
                 continue
             }
@@ -275,12 +288,13 @@ public struct Resolver {
                 problem(p.path.text, "must be between \(JSONNode.format(range.lowerBound)) and \(JSONNode.format(range.upperBound)) (got \(p.node.summary))"); ok = false
             case (.choice(let options), .string(let s)) where options.contains(s): params[key] = .string(s)
             case (.bool, .bool(let b)): params[key] = .bool(b)
+            case (.element, .string(let s)) where !s.isEmpty: params[key] = .string(s)
             case (.tracks(let names), .object(let members)):
                 var tracks: [String: [Keyframe]] = [:]
                 for m in members {
                     let tp = p.path.key(m.key)
                     guard names.contains(m.key) else {
-                        problem(tp.text, "unknown track \"\(m.key)\" (expected one of: \(names.joined(separator: ", ")))"); ok = false; continue
+                        problem(tp.text, FieldReader.unknown("track", m.key, names)); ok = false; continue
                     }
                     guard let frames = keyframes(m.value, tp, problem: problem) else { ok = false; continue }
                     tracks[m.key] = frames
@@ -290,6 +304,7 @@ public struct Resolver {
             case (.number, _): problem(p.path.text, "expected a number (got \(p.node.summary))"); ok = false
             case (.choice(let options), _): problem(p.path.text, "expected one of \(options.joined(separator: ", ")) (got \(p.node.summary))"); ok = false
             case (.bool, _): problem(p.path.text, "expected true or false (got \(p.node.summary))"); ok = false
+            case (.element, _): problem(p.path.text, "expected the id of an element on the screen underneath (got \(p.node.summary))"); ok = false
             }
         }
         return ok ? params : nil
@@ -315,7 +330,8 @@ public struct Resolver {
             var curve = Curve.linear
             if parts.count == 3 {
                 guard case .string(let name) = parts[2].value, let c = Curve.named(name) else {
-                    problem(ip.index(2).text, "expected a curve name (\(Curve.names.joined(separator: ", "))) (got \(parts[2].summary))"); return nil
+                    let hint = { if case .string(let s) = parts[2].value { return FieldReader.hint(s, Curve.names) } else { return "" } }()
+                    problem(ip.index(2).text, "expected a curve name (\(Curve.names.joined(separator: ", "))) (got \(parts[2].summary))\(hint)"); return nil
                 }
                 curve = c
             }
@@ -343,8 +359,9 @@ public struct Resolver {
             for (k, pair) in given.enumerated() {
                 let ok0 = setA.contains(pair[0]) && pair[0] != a.id
                 let ok1 = setB.contains(pair[1]) && pair[1] != b.id
-                if !ok0 { problem(path + ".match[\(k)][0]", "no element \"\(pair[0])\" on the screen \"\(a.id ?? "?")\" (ids: \(ProblemList.names(idsA)))") }
-                if !ok1 { problem(path + ".match[\(k)][1]", "no element \"\(pair[1])\" on the screen \"\(b.id ?? "?")\" (ids: \(ProblemList.names(idsB)))") }
+                for (side, ok, n, ids) in [(0, ok0, a, idsA), (1, ok1, b, idsB)] where !ok {
+                    problem(path + ".match[\(k)][\(side)]", "no element \"\(pair[side])\"\(FieldReader.hint(pair[side], ids)) on the screen \"\(n.id ?? "?")\" (ids: \(FieldReader.listing(ids)))")
+                }
                 if ok0 && ok1 { out.append((pair[0], pair[1])) }
             }
             if given.isEmpty { problem(path + ".match", "\(name) needs at least one [fromId, toId] pair") }

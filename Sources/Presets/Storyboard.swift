@@ -25,8 +25,13 @@ public struct Storyboard: Sendable {
     public var imageBytes = 0
     public var largestImageFrameBytes = 0
 
-    /// The canvas in points.
-    public var canvas: Size { Size(Double(pixelWidth) / scale, Double(pixelHeight) / scale) }
+    /// Pixel rows below the screen for the caption overlay (CaptionBand.swift); 0 without it.
+    /// `pixelHeight` (the output's height) includes them; the screen is the rows above.
+    public var captionBand = 0
+    public var screenPixelHeight: Int { pixelHeight - captionBand }
+
+    /// The screen (what transitions move) in points.
+    public var canvas: Size { Size(Double(pixelWidth) / scale, Double(screenPixelHeight) / scale) }
 
     /// Total story duration in seconds.
     public var duration: Double { steps.last?.end ?? 0 }
@@ -63,7 +68,7 @@ public struct Storyboard: Sendable {
     }
 }
 
-public enum FrameState: Sendable, Equatable {
+public enum FrameState: Sendable, Hashable {
     /// A screen alone.
     case still(screen: String)
     /// A transition step at a progress.

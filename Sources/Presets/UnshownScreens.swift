@@ -25,11 +25,7 @@ extension Resolver {
         case .image(let file, _, _): asset(file, path + ".image")
         case .layers(_, let layers): layers.forEach(walk)
         case .mock(let kind, _, _, _, _, _):
-            if !Mocks.kinds.contains(where: { $0.name == kind }) { problem(path + ".mock", Resolver.unknownMock(kind)) }
+            if !Mocks.kinds.contains(where: { $0.name == kind }) { problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name))) }
         }
-    }
-
-    static func unknownMock(_ kind: String) -> String {
-        "unknown mock \"\(kind)\" (expected one of: \(Mocks.kinds.map(\.name).joined(separator: ", ")))"
     }
 }

@@ -42,7 +42,15 @@ extension Context {
         let ext = Rect(sh.rect.minX - e, sh.rect.minY - e, sh.rect.width + 2 * e, sh.rect.height + 2 * e)
         let box = IRect(covering: m.apply(ext)).intersection(clip)
         if box.isEmpty { return }
-        let occ: IRect? = opaqueOver && m.b == 0 && m.c == 0 ? IRect(coveringInside: m.apply(shape.rect)) : nil
+        // The run hidden under the opaque layer: only pixels fully inside its rounded shape, so the
+        // rect minus its corners' bands — the taller or the wider of the two crosses inside it.
+        // (The whole bounding rect left the shadow out under the corners' cut-outs.)
+        let r = shape.rect
+        let across = Rect(r.minX, r.minY + shape.ry, r.width, r.height - 2 * shape.ry)
+        let down = Rect(r.minX + shape.rx, r.minY, r.width - 2 * shape.rx, r.height)
+        let inside = across.width * across.height >= down.width * down.height ? across : down
+        let occ: IRect? = opaqueOver && m.b == 0 && m.c == 0 && inside.width > 0 && inside.height > 0
+            ? IRect(coveringInside: m.apply(inside)) : nil
         let x0 = sh.rect.minX, x1 = sh.rect.maxX, y0 = sh.rect.minY, y1 = sh.rect.maxY
         let rx = sh.rx, ry = sh.ry
         let inv2s = 1 / sigma

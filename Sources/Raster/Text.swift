@@ -1,12 +1,15 @@
 // Text: fontconfig finds faces (Inter by default, WenQuanYi Micro Hei / Noto CJK as the fallback
-// for characters the primary face lacks), HarfBuzz shapes each run (kerning, GPOS), FreeType
-// rasterizes unhinted outlines (smooth under animation) at one of 4 horizontal subpixel phases.
+// for characters the primary face lacks, Noto Color Emoji for emoji), HarfBuzz shapes each run
+// (kerning, GPOS), FreeType rasterizes unhinted outlines (smooth under animation) at one of 4
+// horizontal subpixel phases; colour emoji are scaled strike bitmaps (ColorGlyphs.swift).
 // Glyph bitmaps are cached; all FreeType/HarfBuzz state lives behind one lock (FT_Face is not
 // thread-safe), and text is normally drawn once per snapshot, so contention is rare.
 //
-// Layout follows UILabel: lines broken greedily at spaces (anywhere between CJK characters), at
-// most `lines` lines (0 = unlimited) with the last truncated by "…", each line aligned
-// left/center/right, the block centred vertically in the frame; ink is clipped to the frame.
+// Layout follows UILabel: the text is shaped once and broken greedily where Unicode's line
+// breaking allows (ParagraphLayout.swift, LineBreaks.swift), `\n` is a hard break, at most `lines`
+// lines (0 = unlimited) with the last truncated by "…", each line aligned left/center/right, the
+// line height the font's ascender + descender + line gap, the block centred vertically in the
+// frame; ink is clipped to the frame.
 import CFreeType
 import Geometry
 import Scene
@@ -15,10 +18,17 @@ import Synchronization
 final class TextEngine {
     struct FaceKey: Hashable { var path: String; var index: Int }
     struct GlyphKey: Hashable { var face: Int; var size: Int; var glyph: UInt32; var phase: Int }
-    final class Glyph { let w: Int, h: Int, left: Int, top: Int; let a8: [UInt8]
-        init(w: Int, h: Int, left: Int, top: Int, a8: [UInt8]) { self.w = w; self.h = h; self.left = left; self.top = top; self.a8 = a8 } }
+    /// Coverage (`a8`) for outline glyphs; premultiplied pixels (`rgba`) for colour ones.
+    final class Glyph { let w: Int, h: Int, left: Int, top: Int; let a8: [UInt8]; let rgba: [UInt32]
+        init(w: Int, h: Int, left: Int, top: Int, a8: [UInt8], rgba: [UInt32] = []) {
+            self.w = w; self.h = h; self.left = left; self.top = top; self.a8 = a8; self.rgba = rgba
+        }
+    }
     final class Face {
         let ft: FT_Face; let hb: OpaquePointer; var size = -1; let id: Int
+        /// The pixel size of a colour bitmap face's strike; 0 for outline faces.
+        var strikePPEM = 0.0
+        var isColor: Bool { strikePPEM > 0 }
         init(ft: FT_Face, hb: OpaquePointer, id: Int) { self.ft = ft; self.hb = hb; self.id = id }
     }
 
@@ -27,6 +37,8 @@ final class TextEngine {
     var matches: [String: FaceKey?] = [:]
     var glyphs: [GlyphKey: Glyph] = [:]
     var glyphBytes = 0
+    /// Scalars handed to HarfBuzz so far: layout shapes each once (tests check it stays linear).
+    var shapedScalars = 0
 
     init() {
         FT_Init_FreeType(&library)
@@ -71,6 +83,7 @@ final class TextEngine {
         if let f = faces[key] { return f }
         var ft: FT_Face?
         guard FT_New_Face(library, key.path, FT_Long(key.index), &ft) == 0, let ft else { return nil }
+        if let c = colorFace(ft, id: faces.count) { faces[key] = c; return c }
         guard let hb = hb_ft_font_create_referenced(ft) else { return nil }
         let f = Face(ft: ft, hb: hb, id: faces.count)
         faces[key] = f
@@ -79,17 +92,30 @@ final class TextEngine {
 
     func setSize(_ f: Face, _ size26: Int) {
         if f.size == size26 { return }
-        FT_Set_Char_Size(f.ft, 0, FT_F26Dot6(size26), 72, 72)
-        hb_ft_font_changed(f.hb)
+        if f.isColor {
+            hb_font_set_scale(f.hb, Int32(size26), Int32(size26))
+        } else {
+            FT_Set_Char_Size(f.ft, 0, FT_F26Dot6(size26), 72, 72)
+            hb_ft_font_changed(f.hb)
+        }
         f.size = size26
     }
 
-    func hasGlyph(_ f: Face, _ scalar: Unicode.Scalar) -> Bool { FT_Get_Char_Index(f.ft, FT_ULong(scalar.value)) != 0 }
+    func hasGlyph(_ f: Face, _ scalar: UInt32) -> Bool { FT_Get_Char_Index(f.ft, FT_ULong(scalar)) != 0 }
 
     func glyph(_ f: Face, _ gid: UInt32, size26: Int, phase: Int) -> Glyph? {
         let key = GlyphKey(face: f.id, size: size26, glyph: gid, phase: phase)
         if let g = glyphs[key] { return g }
         setSize(f, size26)
+        if f.isColor {
+            let g = colorGlyph(f, gid, size26: size26)
+            if let g {
+                if glyphBytes > 64 << 20 { glyphs.removeAll(); glyphBytes = 0 }
+                glyphs[key] = g
+                glyphBytes += g.rgba.count * 4 + 64
+            }
+            return g
+        }
         guard FT_Load_Glyph(f.ft, gid, segue_ft_load_no_hinting()) == 0, let slot = f.ft.pointee.glyph else { return nil }
         if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
             FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phase * 16), 0)
@@ -111,36 +137,48 @@ final class TextEngine {
         return g
     }
 
-    struct Placed { var face: Face; var gid: UInt32; var x: Double; var y: Double }  // x, y in pixels from the pen origin
+    /// A shaped glyph: x, y in pixels from the pen origin; `cluster`, the index of the first
+    /// Unicode scalar it stands for.
+    struct Placed { var face: Face; var gid: UInt32; var x: Double; var y: Double; var cluster: Int }
+}
 
-    /// Shapes `text` with the primary face, switching to the fallback for characters it lacks.
-    func shape(_ text: Substring, primary: Face, fallback: Face?, size26: Int) -> (glyphs: [Placed], width: Double) {
-        var runs: [(Face, String)] = []
-        for ch in text {
-            let s = ch.unicodeScalars.first!
-            let f = (hasGlyph(primary, s) || fallback == nil || !hasGlyph(fallback!, s)) ? primary : fallback!
-            if let last = runs.last, last.0 === f { runs[runs.count - 1].1.append(ch) } else { runs.append((f, String(ch))) }
+/// The faces text draws with: the primary, a CJK fallback for what it lacks, colour emoji.
+struct FontChain {
+    let primary: TextEngine.Face
+    let fallback: TextEngine.Face?
+    let emoji: TextEngine.Face?
+
+    static let fallbackFamilies = ["WenQuanYi Micro Hei", "Noto Sans CJK SC"]
+    static let emojiFamily = "Noto Color Emoji"
+
+    init?(_ e: TextEngine, family: String, weight: FontWeight) {
+        guard let pk = e.match(family: family, weight: weight), let primary = e.face(pk) else { return nil }
+        self.primary = primary
+        var fallback: TextEngine.Face? = nil
+        for fam in FontChain.fallbackFamilies {
+            if let k = e.match(family: fam, weight: .regular), k != pk, let f = e.face(k) { fallback = f; break }
         }
-        var out: [Placed] = []
-        var pen = 0.0
-        for (f, s) in runs {
-            setSize(f, size26)
-            guard let buf = hb_buffer_create() else { continue }
-            hb_buffer_add_utf8(buf, s, -1, 0, -1)
-            hb_buffer_guess_segment_properties(buf)
-            hb_shape(f.hb, buf, nil, 0)
-            var n: UInt32 = 0
-            let infos = hb_buffer_get_glyph_infos(buf, &n)
-            let pos = hb_buffer_get_glyph_positions(buf, &n)
-            if let infos, let pos {
-                for i in 0..<Int(n) {
-                    out.append(Placed(face: f, gid: infos[i].codepoint, x: pen + Double(pos[i].x_offset) / 64, y: -Double(pos[i].y_offset) / 64))
-                    pen += Double(pos[i].x_advance) / 64
-                }
-            }
-            hb_buffer_destroy(buf)
-        }
-        return (out, pen)
+        self.fallback = fallback
+        let emoji = e.match(family: FontChain.emojiFamily, weight: .regular).flatMap { e.face($0) }
+        self.emoji = emoji?.isColor == true ? emoji : nil
+    }
+
+    /// The face for one grapheme cluster (given as its scalars).
+    func face(_ e: TextEngine, for g: ArraySlice<UInt32>) -> TextEngine.Face {
+        let s = g.first!
+        // ASCII alone is never emoji presentation (digits, # and * need VS16): skip the check.
+        if let emoji, s >= 0x80 || g.count > 1, FontChain.isEmoji(g), e.hasGlyph(emoji, s) { return emoji }
+        if e.hasGlyph(primary, s) { return primary }
+        if let fallback, e.hasGlyph(fallback, s) { return fallback }
+        if let emoji, e.hasGlyph(emoji, s) { return emoji }
+        return primary
+    }
+
+    /// Emoji presentation (UTS #51): emoji by default, or made so by VS16, a ZWJ or a skin tone.
+    static func isEmoji(_ g: ArraySlice<UInt32>) -> Bool {
+        guard let v = g.first, let u = Unicode.Scalar(v) else { return false }
+        if u.properties.isEmojiPresentation { return true }
+        return u.properties.isEmoji && g.dropFirst().contains { $0 == 0xFE0F || $0 == 0x200D || (0x1F3FB...0x1F3FF).contains($0) }
     }
 }
 
@@ -154,93 +192,36 @@ public struct TextLayout: Sendable {
 }
 
 enum TextRenderer {
-    private static func isCJK(_ c: Character) -> Bool {
-        guard let v = c.unicodeScalars.first?.value else { return false }
-        return (0x2E80...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v)
-            || (0xFF00...0xFFEF).contains(v) || (0x3000...0x303F).contains(v)
-    }
-
-    /// Breaks `text` into at most `maxLines` lines no wider than `width` pixels, truncating with "…".
+    /// Breaks `text` into at most `maxLines` lines (0: unlimited) no wider than `width` pixels,
+    /// the last tail-truncated with "…" when text is left over. Linear in the text's length.
     private static func layout(_ e: TextEngine, _ text: String, width: Double, maxLines: Int,
-                               primary: TextEngine.Face, fallback: TextEngine.Face?, size26: Int) -> [(String, [TextEngine.Placed], Double)] {
-        func measure(_ s: Substring) -> ([TextEngine.Placed], Double) { e.shape(s, primary: primary, fallback: fallback, size26: size26) }
-        // Tokens: words, single spaces, single CJK characters; explicit newlines break.
-        var result: [(String, [TextEngine.Placed], Double)] = []
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var pending: [Substring] = []   // remaining lines' text when the line budget runs out
-        outer: for (pi, para) in paragraphs.enumerated() {
-            var tokens: [Substring] = []
-            var i = para.startIndex
-            while i < para.endIndex {
-                let c = para[i]
-                if c == " " || isCJK(c) { tokens.append(para[i...i]); i = para.index(after: i); continue }
-                var j = i
-                while j < para.endIndex && para[j] != " " && !isCJK(para[j]) { j = para.index(after: j) }
-                tokens.append(para[i..<j]); i = j
+                               fonts: FontChain, size26: Int) -> (ParagraphLayout, [LaidLine], truncated: Bool) {
+        let p = ParagraphLayout(e, text, fonts: fonts, size26: size26)
+        var ranges = p.breakLines(maxWidth: width, limit: maxLines)
+        let truncated = maxLines > 0 && ranges.count > maxLines
+        if truncated { ranges.removeLast(ranges.count - maxLines) }
+        var out: [LaidLine] = []
+        out.reserveCapacity(ranges.count)
+        var first = 0
+        for (k, r) in ranges.enumerated() {
+            guard truncated && k == ranges.count - 1 else {
+                out.append(LaidLine(range: r, glyphs: p.glyphs(in: r, from: &first), width: p.width(r.lowerBound, r.upperBound)))
+                continue
             }
-            var line = ""
-            var t = 0
-            while t < tokens.count {
-                let candidate = line + tokens[t]
-                let (_, w) = measure(Substring(candidate))
-                if w <= width || line.isEmpty {
-                    if w > width && line.isEmpty {
-                        // A single token wider than the line: break it by characters.
-                        var cut = ""
-                        for ch in tokens[t] {
-                            if measure(Substring(cut + String(ch))).1 > width && !cut.isEmpty { break }
-                            cut.append(ch)
-                        }
-                        let rest = tokens[t].dropFirst(cut.count)
-                        line = cut
-                        if !rest.isEmpty { tokens[t] = rest } else { t += 1 }
-                        if maxLines > 0 && result.count == maxLines - 1 {
-                            pending = [Substring(line + tokens[t...].joined())] + paragraphs[(pi + 1)...]
-                            break outer
-                        }
-                        let (g, lw) = measure(Substring(line)); result.append((line, g, lw)); line = ""
-                        continue
-                    }
-                    line = candidate; t += 1
-                } else {
-                    if maxLines > 0 && result.count == maxLines - 1 {
-                        pending = [Substring(line + tokens[t...].joined())] + paragraphs[(pi + 1)...]
-                        break outer
-                    }
-                    let trimmed = String(line.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-                    let (g, lw) = measure(Substring(trimmed)); result.append((trimmed, g, lw))
-                    line = ""
-                    while t < tokens.count && tokens[t] == " " { t += 1 }
-                }
+            // The last allowed line: the rest of its paragraph, as much as fits before "…", shaped
+            // again with the "…" (so it kerns against the last letter kept).
+            let dots = ParagraphLayout(e, "…", fonts: fonts, size26: size26)
+            let start = r.lowerBound
+            var cut = p.prefix(from: start, to: p.paragraphEnd(from: start), maxWidth: width, reserve: dots.penAt[1])
+            var line = ParagraphLayout(e, p.string(start..<cut) + "…", fonts: fonts, size26: size26)
+            while line.penAt[line.text.count] > width && cut > start {
+                cut = p.boundary(before: cut, notBelow: start)
+                line = ParagraphLayout(e, p.string(start..<cut) + "…", fonts: fonts, size26: size26)
             }
-            if maxLines > 0 && result.count == maxLines - 1 && pi < paragraphs.count - 1 {
-                pending = [Substring(line)] + paragraphs[(pi + 1)...]
-                break outer
-            }
-            let (g, lw) = measure(Substring(line)); result.append((line, g, lw))
-            if maxLines > 0 && result.count >= maxLines && pi < paragraphs.count - 1 { pending = [""]; break }
+            let glyphs = line.glyphs.map { var g = $0; g.cluster += start; return g }
+            out.append(LaidLine(range: start..<cut, glyphs: glyphs, width: line.penAt[line.text.count]))
         }
-        if !pending.isEmpty {
-            // The last allowed line: everything left, tail-truncated with "…" if it does not fit.
-            let rest = pending.joined(separator: " ")
-            let full = measure(Substring(rest))
-            let overflow = pending.count > 1 && !pending.dropFirst().allSatisfy { $0.isEmpty }
-            if full.1 <= width && !overflow {
-                result.append((String(rest), full.0, full.1))
-            } else {
-                var chars = Array(rest)
-                var lo = 0, hi = chars.count
-                while lo < hi {   // longest prefix p with width(p + "…") ≤ width
-                    let mid = (lo + hi + 1) / 2
-                    let s = String(chars[0..<mid]).trimmingTrailingSpaces + "…"
-                    if measure(Substring(s)).1 <= width { lo = mid } else { hi = mid - 1 }
-                }
-                chars = Array(chars[0..<lo])
-                let s = String(chars).trimmingTrailingSpaces + "…"
-                let m = measure(Substring(s)); result.append((s, m.0, m.1))
-            }
-        }
-        return result
+        return (p, out, truncated)
     }
 
     static func draw(_ s: String, style: TextStyle, in bounds: Rect, _ m: Affine, into target: Bitmap, clip: IRect, alpha: UInt32) {
@@ -271,22 +252,20 @@ enum TextRenderer {
         let c = mulPixel(style.color.premultipliedPixel, alpha)
         if c == 0 { return }
         engine.withLock { e in
-            let family = style.font.family ?? "Inter"
-            guard let pk = e.match(family: family, weight: style.font.weight), let primary = e.face(pk) else { return }
-            var fallback: TextEngine.Face? = nil
-            for fam in ["WenQuanYi Micro Hei", "Noto Sans CJK SC"] {
-                if let k = e.match(family: fam, weight: .regular), k != pk, let f = e.face(k) { fallback = f; break }
-            }
-            e.setSize(primary, size26)
-            let met = primary.ft.pointee.size.pointee.metrics
+            guard let fonts = FontChain(e, family: style.font.family ?? "Inter", weight: style.font.weight) else { return }
+            e.setSize(fonts.primary, size26)
+            let met = fonts.primary.ft.pointee.size.pointee.metrics
             let asc = Double(met.ascender) / 64, desc = Double(-met.descender) / 64
             let lineH = max(Double(met.height) / 64, asc + desc)
-            let lines = layout(e, s, width: dev.width + 0.01, maxLines: max(0, style.lines),
-                               primary: primary, fallback: fallback, size26: size26)
+            let lines = layout(e, s, width: dev.width + 0.01, maxLines: max(0, style.lines), fonts: fonts, size26: size26).1
             let blockH = lineH * Double(lines.count)
             var top = dev.minY + (dev.height - blockH) / 2
             if blockH > dev.height { top = dev.minY }   // overflow: keep the first line visible
-            for (_, glyphs, lw) in lines {
+            for line in lines {
+                defer { top += lineH }
+                // Lines wholly outside the visible box draw nothing.
+                if top > Double(box.y1) + lineH || top + 2 * lineH < Double(box.y0) { continue }
+                let glyphs = line.glyphs, lw = line.width
                 let baseline = (top + (lineH - asc - desc) / 2 + asc).rounded()
                 let x0: Double
                 switch style.alignment {
@@ -294,14 +273,21 @@ enum TextRenderer {
                 case .center: x0 = dev.minX + (dev.width - lw) / 2
                 case .right: x0 = dev.maxX - lw
                 }
+                // Glyphs far outside the box (a line much wider than the screen) are not looked up.
+                let reach = 4 * px + 4
                 for g in glyphs {
                     let gx = x0 + g.x
+                    if gx > Double(box.x1) + reach || gx < Double(box.x0) - 2 * reach { continue }
                     let ix = Int(gx.rounded(.down))
                     let phase = min(3, Int(((gx - Double(ix)) * 4).rounded(.down)))
                     guard let gl = e.glyph(g.face, g.gid, size26: size26, phase: phase), gl.w > 0 else { continue }
                     let ox = ix + gl.left, oy = Int(baseline + g.y.rounded()) - gl.top
                     let r = IRect(x0: ox, y0: oy, x1: ox + gl.w, y1: oy + gl.h).intersection(box)
                     if r.isEmpty { continue }
+                    if !gl.rgba.isEmpty {
+                        drawColor(gl, at: ox, oy, r, into: target, alpha: alpha)
+                        continue
+                    }
                     gl.a8.withUnsafeBufferPointer { a in
                         for y in r.y0..<r.y1 {
                             let d = target.row(y), srow = a.baseAddress! + (y - oy) * gl.w - ox
@@ -312,7 +298,19 @@ enum TextRenderer {
                         }
                     }
                 }
-                top += lineH
+            }
+        }
+    }
+
+    /// A colour glyph's own pixels, faded by the layer's alpha (emoji are not tinted).
+    private static func drawColor(_ gl: TextEngine.Glyph, at ox: Int, _ oy: Int, _ r: IRect, into target: Bitmap, alpha: UInt32) {
+        gl.rgba.withUnsafeBufferPointer { src in
+            for y in r.y0..<r.y1 {
+                let d = target.row(y), srow = src.baseAddress! + (y - oy) * gl.w - ox
+                for x in r.x0..<r.x1 {
+                    let p = srow[x]
+                    if p != 0 { d[x] = over(alpha == 255 ? p : mulPixel(p, alpha), d[x]) }
+                }
             }
         }
     }
@@ -320,16 +318,16 @@ enum TextRenderer {
     /// Lays out without drawing (points).
     static func measure(_ s: String, style: TextStyle, width: Double) -> TextLayout {
         engine.withLock { e in
-            guard let pk = e.match(family: style.font.family ?? "Inter", weight: style.font.weight), let primary = e.face(pk) else {
+            guard let fonts = FontChain(e, family: style.font.family ?? "Inter", weight: style.font.weight) else {
                 return TextLayout(lines: [], lineHeight: 0, widths: [])
             }
-            let fb = e.match(family: "WenQuanYi Micro Hei", weight: .regular).flatMap { e.face($0) }
             let size26 = max(1, Int((style.font.size * 64 * 4).rounded()))   // measure at 4× for precision
-            e.setSize(primary, size26)
-            let met = primary.ft.pointee.size.pointee.metrics
-            let lineH = Double(met.height) / 64 / 4
-            let ls = layout(e, s, width: width * 4 + 0.01, maxLines: max(0, style.lines), primary: primary, fallback: fb, size26: size26)
-            return TextLayout(lines: ls.map { $0.0 }, lineHeight: lineH, widths: ls.map { $0.2 / 4 })
+            e.setSize(fonts.primary, size26)
+            let met = fonts.primary.ft.pointee.size.pointee.metrics
+            let lineH = max(Double(met.height), Double(met.ascender - met.descender)) / 64 / 4
+            let (p, ls, truncated) = layout(e, s, width: width * 4 + 0.01, maxLines: max(0, style.lines), fonts: fonts, size26: size26)
+            let strings = ls.enumerated().map { k, l in p.string(l.range) + (truncated && k == ls.count - 1 ? "…" : "") }
+            return TextLayout(lines: strings, lineHeight: lineH, widths: ls.map { $0.width / 4 })
         }
     }
 
@@ -346,10 +344,17 @@ extension Renderer {
     }
 }
 
-extension String {
-    var trimmingTrailingSpaces: String {
-        var s = self
-        while s.last == " " { s.removeLast() }
-        return s
+extension Renderer {
+    /// The family of the face text in `family` is drawn with: fontconfig's best match, which is
+    /// another family when `family` is not installed (a preset's validation warns then).
+    public static func fontFamilyUsed(for family: String, weight: FontWeight) -> String? {
+        engine.withLock { e in
+            guard let k = e.match(family: family, weight: weight), let f = e.face(k), let name = f.ft.pointee.family_name else { return nil }
+            return String(cString: name)
+        }
     }
+
+    /// How many Unicode scalars text layout has shaped in this process (each text once, plus the
+    /// "…" of a truncated line): the measure of its cost that does not depend on the machine.
+    public static var shapedScalarCount: Int { engine.withLock { $0.shapedScalars } }
 }

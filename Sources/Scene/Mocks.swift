@@ -2,7 +2,7 @@
 // from a seed. Each has a status bar (9:41, signal, battery), a navigation bar (large title for
 // list/grid/feed/settings, inline with a back button for detail), a home indicator, light and dark
 // palettes, a tint, and named elements transitions can match: `photo0…`, `avatar0…`, `hero`,
-// `title`, `navBar`, `statusBar`, `cell0…`.
+// `title`, `navBar`, `statusBar`, `cell0…`, `addButton` (the large title bar's + button).
 import Geometry
 
 public enum Mocks {
@@ -14,9 +14,16 @@ public enum Mocks {
         ("settings", "grouped settings: icon, title, value or switch, chevron (cell0…)"),
     ]
 
-    /// A mock screen of `size` points, or nil for an unknown kind.
+    /// A mock screen of `size` points, or nil for an unknown kind. Presented as a sheet it has
+    /// no status bar: a real sheet shows none (the gap above it shows the presenting screen's).
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
-                              dark: Bool = false, seed: Int = 0, items: Int? = nil) -> Node? {
+                              dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false) -> Node? {
+        guard var root = build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items) else { return nil }
+        if presentedAsSheet { root.children.removeAll { $0.id == "statusBar" } }
+        return root
+    }
+
+    static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?) -> Node? {
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
         switch kind {
         case "list": return b.list(title: title ?? "Messages", items: items ?? 14)
@@ -154,7 +161,7 @@ struct Builder {
         if large {
             kids.append(text(title, Rect(16, 44, w - 32, 41), size: 34, weight: .bold, color: label, id: "title"))
             kids.append(text("Edit", Rect(16, 11, 80, 22), size: 17, color: tint))
-            kids.append(Node(kind: .ellipse, frame: Rect(w - 44, 8, 28, 28), fill: .solid(tint.withAlpha(0.15)),
+            kids.append(Node(id: "addButton", kind: .ellipse, frame: Rect(w - 44, 8, 28, 28), fill: .solid(tint.withAlpha(0.15)),
                              children: [.rect(Rect(13, 7, 2, 14), tint, cornerRadius: 1), .rect(Rect(7, 13, 14, 2), tint, cornerRadius: 1)]))
             return (Node(id: "navBar", kind: .group, frame: Rect(0, top, w, 96), fill: .solid(background), children: kids), top + 96)
         }

@@ -19,6 +19,18 @@ import Scene
 /// Dim 0.2 is iOS 26's value for the presenting screen (the reference also lists 0.12, the value
 /// for a sheet over a sheet); `safeTop` 47 pt is the iPhone 13/14's status bar.
 ///
+/// `detent` medium (UISheetPresentationController's `.medium()`, platforms.md §4 "≈ half the screen
+/// height"): the sheet's top edge rests at half the canvas height and the presenting screen dims
+/// but neither shrinks nor moves (UIKit dims at every detent when `largestUndimmedDetentIdentifier`
+/// is nil). `from` an element id of the presenting screen: iOS 26's sheet that grows out of a bar
+/// button (platforms.md §1, "iOS 26 also morphs sheets out of bar buttons with the same zoom"),
+/// drawn by SheetFromElement.
+///
+/// The defaults stay react-navigation's: topOffset 10 and cornerRadius 10 from the pre-iOS 26
+/// branch, dim 0.2 from the iOS 26 one. RN's iOS ≥ 26 branch (behind-card scale 1 − 30/width, i.e.
+/// topOffset 15, radius 38) is what the iOS 26 presets ask for explicitly; Flutter's values
+/// (gap 0.08·H, radius 12, scale 0.9165) are eyeballed on the iOS 18 simulator, so not preferred.
+///
 /// Dismiss runs the present backwards. Interactive dismiss (drag down): progress = downward
 /// translation / (h − top), clamped to [0, 1], so the sheet follows the finger 1:1; release
 /// finishes iff translation.y + velocity.y·`velocityImpact` > (h − top)/2 (react-navigation's rule,
@@ -30,23 +42,40 @@ public struct SheetTransition: Transition {
     public var cornerRadius: Double
     public var dim: Double
     public var velocityImpact: Double
+    public var detent: Detent
+    /// The element of the presenting screen the sheet grows out of; empty: it slides up.
+    public var from: String
+
+    /// UISheetPresentationController's two system detents.
+    public enum Detent: String, Sendable, CaseIterable { case large, medium }
 
     public init(safeTop: Double = 47, topOffset: Double = 10, cornerRadius: Double = 10, dim: Double = 0.2,
-                velocityImpact: Double = 0.3) {
+                velocityImpact: Double = 0.3, detent: Detent = .large, from: String = "") {
         self.safeTop = safeTop; self.topOffset = topOffset; self.cornerRadius = cornerRadius
-        self.dim = dim; self.velocityImpact = velocityImpact
+        self.dim = dim; self.velocityImpact = velocityImpact; self.detent = detent; self.from = from
     }
 
-    public var defaultDuration: Double { 0.5 }
-    public var defaultCurve: Curve { .system }
+    public var defaultDuration: Double { from.isEmpty ? 0.5 : ZoomLayers.duration }
+    public var defaultCurve: Curve { from.isEmpty ? .system : ZoomLayers.curve }
     public var presentsOverContext: Bool { true }
+    public var usesMatchedElements: Bool { !from.isEmpty }
+    public var sourceElement: String? { from.isEmpty ? nil : from }
 
-    /// Where the sheet's top edge rests when presented (points from the canvas top).
-    public func sheetTop(_ canvas: Size) -> Double { min(max(safeTop + topOffset, 0), canvas.height) }
+    /// Where the sheet's top edge rests when presented (points from the canvas top): below the
+    /// status bar at `large`, half the canvas height at `medium`.
+    public func sheetTop(_ canvas: Size) -> Double {
+        detent == .medium ? canvas.height / 2 : min(max(safeTop + topOffset, 0), canvas.height)
+    }
 
-    /// The presenting screen's final scale, 1 − 2·topOffset / width.
+    /// The presenting screen's final scale, 1 − 2·topOffset / width (1 at `medium`).
     public func presentingScale(_ canvas: Size) -> Double {
-        canvas.width > 0 ? max(1 - 2 * topOffset / canvas.width, 0.01) : 1
+        detent == .large && canvas.width > 0 ? max(1 - 2 * topOffset / canvas.width, 0.01) : 1
+    }
+
+    /// The sheet's rounded rect when presented; its bottom corners hang below the canvas.
+    public func sheetRect(_ canvas: Size) -> Rect {
+        let top = sheetTop(canvas)
+        return Rect(0, top, canvas.width, max(canvas.height - top, 0) + max(cornerRadius, 0))
     }
 
     public func scene(_ frame: TransitionFrame) -> Node {
@@ -58,9 +87,10 @@ public struct SheetTransition: Transition {
 
         // The presenting screen.
         let s = 1 + (presentingScale(c) - 1) * q
+        let shrinks = detent == .large
         var presenting = Node(kind: .group, frame: bounds, children: [under])
-        presenting.placement = Affine.translation(-w / 2, 0).scaledBy(s, s).translatedBy(w / 2, safeTop * q)
-        if q > 0 {
+        if shrinks { presenting.placement = Affine.translation(-w / 2, 0).scaledBy(s, s).translatedBy(w / 2, safeTop * q) }
+        if q > 0 && shrinks {
             layers.append(.rect(bounds, .black))
             if cornerRadius > 0 {
                 presenting.cornerRadius = cornerRadius * q / s
@@ -71,6 +101,10 @@ public struct SheetTransition: Transition {
         if q > 0 && dim > 0 { layers.append(.rect(bounds, Color.black.withAlpha(dim * q))) }
 
         // The sheet.
+        if !from.isEmpty && frame.interaction == nil {
+            if q > 0 { layers.append(contentsOf: zoomedSheet(frame, over, q)) }
+            return .canvas(c, layers)
+        }
         let r = max(cornerRadius, 0)
         var sheet = Node(kind: .group, frame: Rect(0, 0, w, max(h - top, 0) + r), cornerRadius: r,
                          clips: true, children: [over])
@@ -103,10 +137,13 @@ public struct SheetTransition: Transition {
             ParameterSpec("cornerRadius", .number(0...60), default: .number(10), "corner radius of the sheet and of the shrunk presenting screen"),
             ParameterSpec("dim", .number(0...1), default: .number(0.2), "black dim alpha over the presenting screen when presented"),
             ParameterSpec("velocityImpact", .number(0...2), default: .number(0.3), "seconds of release velocity added to the drag when deciding to dismiss"),
+            ParameterSpec("detent", .choice(Detent.allCases.map(\.rawValue)), default: .string("large"), "large: below the status bar, the presenting screen shrinks; medium: top edge at half the height, the presenting screen only dims"),
+            ParameterSpec("from", .element, default: .string(""), "an element of the presenting screen the sheet grows out of (iOS 26's sheet from a bar button); empty: it slides up"),
         ],
         make: { p in
             SheetTransition(safeTop: p.number("safeTop", 47), topOffset: p.number("topOffset", 10),
                             cornerRadius: p.number("cornerRadius", 10), dim: p.number("dim", 0.2),
-                            velocityImpact: p.number("velocityImpact", 0.3))
+                            velocityImpact: p.number("velocityImpact", 0.3),
+                            detent: Detent(rawValue: p.string("detent", "large")) ?? .large, from: p.string("from", ""))
         })
 }

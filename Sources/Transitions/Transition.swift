@@ -116,6 +116,9 @@ public struct ParameterSpec: Sendable {
         /// An object of keyframe tracks, `{ "name": [[progress, value], [progress, value, "curve"], ...] }`,
         /// with these track names.
         case tracks([String])
+        /// The id of an element (a layer id or a screenshot's element) on the screen underneath;
+        /// checked against that screen when the step resolves.
+        case element
     }
     public var name: String
     public var kind: Kind
@@ -140,6 +143,10 @@ public protocol Transition: Sendable {
     /// it is dismissed, the still state is this transition's scene at progress 1, not the
     /// presented screen alone.
     var presentsOverContext: Bool { get }
+    /// The id of the one element on the screen underneath that the transition grows out of
+    /// (navigation-zoom's `source`, sheet's `from`), or nil. When set, `usesMatchedElements` is
+    /// true and the step's only match is this element, found on the underneath screen alone.
+    var sourceElement: String? { get }
     func scene(_ frame: TransitionFrame) -> Node
     /// The interactive form of this transition for a gesture (finger → progress, the release rule
     /// and the completion), or nil when it has none for this operation.
@@ -149,6 +156,7 @@ public protocol Transition: Sendable {
 extension Transition {
     public var usesMatchedElements: Bool { false }
     public var presentsOverContext: Bool { false }
+    public var sourceElement: String? { nil }
     public func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver? { nil }
 }
 
@@ -162,6 +170,10 @@ public struct Parameters: Sendable {
     }
     public func string(_ name: String, _ fallback: String) -> String {
         if case .string(let s)? = values[name] { return s }
+        return fallback
+    }
+    public func bool(_ name: String, _ fallback: Bool) -> Bool {
+        if case .bool(let b)? = values[name] { return b }
         return fallback
     }
     public func tracks(_ name: String) -> [String: [Keyframe]] {
@@ -182,6 +194,7 @@ public enum Catalog {
     public static let entries: [CatalogEntry] = [UIKitTransition.entry, PanBackTransition.entry, MagicMoveTransition.entry,
                                                   ShrinkDismissTransition.entry]
         + HeroTransition.heroEntries + [SheetTransition.entry, CrossDissolveTransition.entry, CustomTransition.entry]
+        + [NavigationZoomTransition.entry]
 
     public static func entry(named name: String) -> CatalogEntry? { entries.first { $0.name == name } }
 

@@ -6,14 +6,25 @@ import Scene
 /// reference/transitions.md §2.1): the new screen slides in from the right edge with a 9 pt edge
 /// shadow; the old one slides 30 % of the width left (width − round(0.7 × width)) under a black
 /// dimming view whose alpha reaches 0.1. The shadow's alpha follows the dimming amount.
+///
+/// The interactive pop follows a finger that starts anywhere: iOS 26's full-width back swipe
+/// (`interactiveContentPopGestureRecognizer`, platforms.md §2: same animation as the edge pop, no
+/// published thresholds). `edge` true is the rule before iOS 26: only the edge recognizer, so a
+/// gesture starting more than 20 pt from the leading edge is refused (platforms.md §3, the 20 pt
+/// gesture start Flutter's CupertinoPageRoute re-implements).
 public struct UIKitTransition: Transition {
     public var parallax: Double
     public var dim: Double
     public var shadowWidth: Double
     public var shadowOpacity: Double
+    public var edge: Bool
 
-    public init(parallax: Double = 0.3, dim: Double = 0.1, shadowWidth: Double = 9, shadowOpacity: Double = 0.2) {
+    /// How far from the leading edge an edge-only pop may start (points).
+    public static let edgeWidth = 20.0
+
+    public init(parallax: Double = 0.3, dim: Double = 0.1, shadowWidth: Double = 9, shadowOpacity: Double = 0.2, edge: Bool = false) {
         self.parallax = parallax; self.dim = dim; self.shadowWidth = shadowWidth; self.shadowOpacity = shadowOpacity
+        self.edge = edge
     }
 
     public var defaultDuration: Double { 0.35 }
@@ -54,10 +65,12 @@ public struct UIKitTransition: Transition {
             ParameterSpec("dim", .number(0...1), default: .number(0.1), "black dimming alpha over the under screen at the end"),
             ParameterSpec("shadowWidth", .number(0...100), default: .number(9), "edge shadow width in points"),
             ParameterSpec("shadowOpacity", .number(0...1), default: .number(0.2), "edge shadow alpha where it touches the screen"),
+            ParameterSpec("edge", .bool, default: .bool(false), "true: the interactive pop starts only within 20 pt of the leading edge (before iOS 26); false: anywhere (iOS 26)"),
         ],
         make: { p in
             UIKitTransition(parallax: p.number("parallax", 0.3), dim: p.number("dim", 0.1),
-                            shadowWidth: p.number("shadowWidth", 9), shadowOpacity: p.number("shadowOpacity", 0.2))
+                            shadowWidth: p.number("shadowWidth", 9), shadowOpacity: p.number("shadowOpacity", 0.2),
+                            edge: p.bool("edge", false))
         })
 }
 
@@ -80,6 +93,9 @@ extension UIKitTransition {
     /// p + v·T > min(187.5 pt / width, 0.5), T = 0.35 s; the rest in min(T, remaining / speed).
     public func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver? {
         guard operation == .pop else { return nil }
+        if edge && gesture.start.x > UIKitTransition.edgeWidth {
+            throw .invalidGesture("with \"edge\": true the pop starts within \(Int(UIKitTransition.edgeWidth)) pt of the leading edge (got a gesture starting at x = \(ParameterValue.number(gesture.start.x)) pt); iOS 26's full-width back swipe is \"edge\": false")
+        }
         return try InteractiveDriver.uikitEdgePop(gesture: gesture, width: canvas.width, release: release)
     }
 }

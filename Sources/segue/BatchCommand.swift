@@ -8,8 +8,8 @@ import Presets
 // the options and maps the outcome to an exit code.
 
 let batchValued: Set<String> = ["-o", "--shard", "--manifest", "--cache", "--parallel", "--format", "--codec", "--fps", "--scale", "--crf",
-                                "--x264-preset", "--slow-motion", "--jobs", "--progress", "--max-memory"]
-let batchFlags: Set<String> = ["--help", "--keep-going", "--quiet", "--verbose", "--sha256"]
+                                "--x264-preset", "--slow-motion", "--jobs", "--progress", "--baseline", "--threshold", "--max-memory"]
+let batchFlags: Set<String> = ["--help", "--keep-going", "--quiet", "--verbose", "--sha256", "--gallery"]
 
 let batchHelp = """
 segue batch PRESET...|DIR -o OUTDIR [--shard I/N] [--manifest FILE] [--keep-going] [--cache DIR] [--parallel N]
@@ -22,7 +22,11 @@ All presets are validated first; any invalid preset means nothing is rendered, u
   --manifest FILE  JSON: per preset input, output, status, error, frames, duration, wallTime, sha256
   --cache DIR      reuse outputs whose preset text, assets, options and Segue version are unchanged
   --parallel N     presets rendered at once (default: min(presets, --jobs)); --jobs is split among them
-Exit: 0 all ok or cached; 1 a render failed (or was skipped after one); 2 bad usage or an invalid
+  --gallery        also writes OUTDIR/index.html, a self-contained page of the outputs (see segue help gallery)
+  --baseline DIR   compares each output with DIR/<same file name> frame by frame (segue help compare):
+                   status changed when a frame's PSNR is under --threshold DB (default 40), new when
+                   DIR has no such file; the manifest gets psnrMin, ssimMin, worstFrame, baseline, diff
+Exit: 0 all ok, cached or new; 1 a render failed (or was skipped after one) or an output changed; 2 bad usage or an invalid
 preset; 130/143 interrupted (the manifest records what finished).
 segue batch --sha256 FILE...   prints each file's SHA-256 as the manifest computes it
 """
@@ -53,6 +57,11 @@ func batch(_ args: [String]) throws {
     o.cache = a.values["--cache"]
     o.keepGoing = a.flags.contains("--keep-going")
     o.parallel = try a.int("--parallel", 1...256)
+    o.baseline = a.values["--baseline"]
+    o.threshold = try a.double("--threshold", 0...1000) ?? Compare.defaultThreshold
+    if let b = o.baseline, !FileManager.default.fileExists(atPath: b, isDirectory: &isDir) || !isDir.boolValue {
+        throw Failure(code: Exit.usage, message: "--baseline \(b): not a folder (give the folder of a previous batch's outputs)")
+    }
     o.format = try a.choice("--format", OutputFormat.allCases.map(\.rawValue))
     o.render.codec = try a.choice("--codec", VideoCodec.allCases.map(\.rawValue)).flatMap(VideoCodec.init)
     o.render.crf = try a.int("--crf", 0...51)
@@ -77,9 +86,11 @@ func batch(_ args: [String]) throws {
         throw Failure(code: Exit.usage, message: e.description.contains(": ") ? e.description : "segue: \(e.description)")
     }
     if report.interrupted { throw Failure(code: report.exitCode, message: "") }
+    if a.flags.contains("--gallery") { try batchGallery(report, o, quiet: a.flags.contains("--quiet")) }
     let count = { (s: BatchStatus) in report.entries.filter { $0.status == s }.count }
-    let summary = "batch: \(report.entries.count) preset\(report.entries.count == 1 ? "" : "s"): \(count(.ok)) rendered, \(count(.cached)) cached, "
+    let summary = "batch: \(report.entries.count) preset\(report.entries.count == 1 ? "" : "s"): \(count(.ok) + count(.changed) + count(.new)) rendered, \(count(.cached)) cached, "
         + "\(count(.failed)) failed, \(count(.invalid)) invalid, \(count(.skipped)) skipped"
+        + (o.baseline == nil ? "" : "; against the baseline: \(count(.changed)) changed, \(count(.new)) new")
     if report.exitCode != 0 { throw Failure(code: report.exitCode, message: "segue: \(summary)") }
     if !a.flags.contains("--quiet") && o.progress != .json { printErr("segue: \(summary)") }
 }

@@ -61,7 +61,9 @@ usage:
   segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR    PNG stills
   segue sheet PRESET -o FILE.png [--count N] [--columns C]          contact sheet (filmstrip)
   segue plot PRESET -o FILE.png                                     progress-over-time chart
-  segue validate PRESET...                     check only, render nothing
+  segue validate PRESET... [--format F]        check only, render nothing (F: text, json, github)
+  segue compare A B [--threshold DB] [--diff DIR] [--format json]   PSNR/SSIM per frame (presets, clips, PNG folders)
+  segue gallery MANIFEST -o DIR                 a self-contained HTML page of a batch's outputs
   segue inspect PRESET                         the resolved timeline as a table
   segue list transitions|curves|devices|mocks|demos
   segue --version | --help | help COMMAND
@@ -97,7 +99,7 @@ let helpTexts: [String: String] = [
     """,
     "sheet": "segue sheet PRESET -o FILE.png [--count N] [--columns C]\nA contact sheet of N evenly spaced frames (default 12), each labelled with its frame and time.",
     "plot": "segue plot PRESET -o FILE.png\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
-    "validate": "segue validate PRESET...\nChecks presets and prints every problem, one per line; exit 2 if any is invalid.",
+    "validate": validateHelp,
     "inspect": "segue inspect PRESET\nPrints the resolved timeline: each step's start, end, frame range and curve.",
     "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
 ]
@@ -222,18 +224,6 @@ func plot(_ args: [String]) throws {
     if !a.flags.contains("--quiet") { printErr("\(out): progress of \(storyboard.steps.filter { $0.operation != nil }.count) steps") }
 }
 
-func validate(_ args: [String]) throws {
-    let a = try Arguments(args, valued: [], flagNames: ["--quiet"])
-    guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "validate needs at least one preset") }
-    var bad = 0
-    for path in a.positionals {
-        let problems = PresetLoader.validate(path: path)
-        if problems.isEmpty { if !a.flags.contains("--quiet") { print("\(path): ok") } }
-        else { bad += 1; problems.forEach { printErr($0.description) } }
-    }
-    if bad > 0 { throw Failure(code: Exit.usage, message: "\(bad) of \(a.positionals.count) preset\(a.positionals.count == 1 ? "" : "s") invalid") }
-}
-
 func inspect(_ args: [String]) throws {
     let a = try Arguments(args, valued: ["--fps", "--scale", "--demo"], flagNames: [])
     let s = try loadStoryboard(a, overrides: try overrides(a))
@@ -299,7 +289,7 @@ func main() -> Int32 {
         case "--help", "-h": print(usageText)
         case "help":
             if let c = args.first {
-                guard let t = c == "batch" ? batchHelp : helpTexts[c] else { throw Failure(code: Exit.usage, message: "no help for \"\(c)\"") }
+                guard let t = c == "batch" ? batchHelp : c == "compare" ? compareHelp : c == "gallery" ? galleryHelp : helpTexts[c] else { throw Failure(code: Exit.usage, message: "no help for \"\(c)\"") }
                 print(t)
             } else { print(usageText) }
         case "render": try render(args)
@@ -311,6 +301,8 @@ func main() -> Int32 {
         case "inspect": try inspect(args)
         case "list": try list(args)
         case "bench": try bench(args)
+        case "compare": try compare(args)
+        case "gallery": try gallery(args)
         default:
             throw Failure(code: Exit.usage, message: "unknown command \"\(command)\"; see segue --help")
         }

@@ -16,15 +16,18 @@ enum CLI {
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
     @discardableResult
-    static func run(_ args: [String], in dir: String? = nil, executable: String? = nil) throws -> Result {
+    static func run(_ args: [String], in dir: String? = nil, executable: String? = nil, environment: [String: String]? = nil,
+                    started: (Process) -> Void = { _ in }) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable ?? binary)
         p.arguments = args
         if let dir { p.currentDirectoryURL = URL(fileURLWithPath: dir) }
+        if let environment { p.environment = environment }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
+        started(p)
         // Read both pipes concurrently so a chatty child cannot block on a full pipe.
         let errData = DataBox()
         let t = Thread { errData.data = err.fileHandleForReading.readDataToEndOfFile() }

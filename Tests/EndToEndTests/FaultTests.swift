@@ -131,8 +131,9 @@ final class FaultTests: XCTestCase {
             }
             XCTAssertEqual(temporaries(dir), [], name)
         }
-        // The header-level cases can never decode.
-        for name in ["trunc-header.png", "trunc-header.jpg", "trunc-header.webp", "empty.png", "text.png", "trunc-half.png"] {
+        // The header-level cases can never decode, and validate (headers only, issue 20.4) says so;
+        // a file cut after its header (trunc-half.png) is found by render, above.
+        for name in ["trunc-header.png", "trunc-header.jpg", "trunc-header.webp", "empty.png", "text.png"] {
             let r = try CLI.run(["validate", dir + "/\(name).json"])
             XCTAssertEqual(r.status, 2, "\(name): \(r.stderr)")
         }

@@ -112,9 +112,14 @@ final class PresetDecodingTests: XCTestCase {
         XCTAssertTrue(ps.contains { $0.message.contains("canvas must be 2 to 8192 pixels a side (got 12000×2400)") }, "\(ps)")
     }
 
-    func testDuplicateKeyIsAnError() {
-        let ps = problems(#"{ "segue": 1, "segue": 1 }"#)
-        XCTAssertTrue(ps.first?.message.contains("duplicate key \"segue\"") ?? false, "\(ps)")
+    func testDuplicateKeyIsAPositionedProblemAndHidesNothing() {
+        let ps = problems(#"{ "segue": 1, "segue": 1, "fps": 0 }"#)
+        let dup = ps.first { $0.message.contains("duplicate key \"segue\"") }
+        XCTAssertEqual(dup?.path, "segue", "\(ps)")
+        XCTAssertEqual(dup?.position, SourcePosition(line: 1, column: 15))
+        XCTAssertTrue(dup?.message.contains("first at line 1, column 3") ?? false, "\(ps)")
+        // The rest of the document is still checked.
+        XCTAssertTrue(ps.contains { $0.path == "fps" && $0.message.contains("must be between 1 and 240") }, "\(ps)")
     }
 
     func testJSONReaderHandlesEscapesAndDepth() throws {

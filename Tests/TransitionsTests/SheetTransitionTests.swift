@@ -187,7 +187,7 @@ final class SheetTransitionTests: XCTestCase {
     func testEntry() {
         let e = SheetTransition.entry
         XCTAssertEqual(e.name, "sheet")
-        XCTAssertEqual(e.parameters.map(\.name), ["safeTop", "topOffset", "cornerRadius", "dim", "velocityImpact"])
+        XCTAssertEqual(e.parameters.map(\.name), ["safeTop", "topOffset", "cornerRadius", "dim", "velocityImpact", "detent", "from"])
         var merged: [String: ParameterValue] = [:]
         for s in e.parameters { merged[s.name] = s.defaultValue }
         let d = e.make(Parameters(merged)) as! SheetTransition

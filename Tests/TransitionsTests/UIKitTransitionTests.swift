@@ -49,7 +49,7 @@ final class UIKitTransitionTests: XCTestCase {
 
     func testCatalogDefaultsAndParameters() {
         let e = Catalog.entry(named: "uikit")!
-        XCTAssertEqual(e.parameters.map(\.name), ["parallax", "dim", "shadowWidth", "shadowOpacity"])
+        XCTAssertEqual(e.parameters.map(\.name), ["parallax", "dim", "shadowWidth", "shadowOpacity", "edge"])
         let t = Catalog.make("uikit", parameters: ["dim": .number(0.5)]) as! UIKitTransition
         XCTAssertEqual(t.dim, 0.5)
         XCTAssertEqual(t.parallax, 0.3)

@@ -1,0 +1,44 @@
+import Geometry
+import Scene
+import Transitions
+
+// What a step needs from the preset for the transitions that grow out of one element of the screen
+// underneath (navigation-zoom's `source`, sheet's `from`), and for parameters that default to the
+// device's own value.
+
+extension Resolver {
+    /// The one matched pair of a source-element transition: the element's id on the underneath
+    /// side and "" (no element) on the other — (id, "") for a push or present, ("", id) for a pop
+    /// or dismiss — so FrameComposer snapshots and hides it on the underneath screen alone, even if
+    /// the other screen has an element of that id. Problems: `match` given as well, or no such
+    /// element on the screen underneath (the path is the parameter's).
+    func sourcePair(_ id: String, _ spec: StepSpec, _ underneath: Node, forward: Bool, path: String, name: String,
+                    problem: (String, String) -> Void) -> [(from: String, to: String)] {
+        if id.isEmpty {
+            problem(path + ".transition", "\(name) needs the element it grows out of: give \"source\", an id on \"\(underneath.id ?? "?")\" (ids: \(underneath.allIDs.dropFirst().joined(separator: ", ")))")
+            return []
+        }
+        if spec.match != nil {
+            problem(path + ".match", "\(name) takes its element from its parameter (\"\(id)\"), not from match; remove \"match\"")
+            return []
+        }
+        if underneath.find(id: id) != nil && id != underneath.id { return forward ? [(id, "")] : [("", id)] }
+        let at = spec.parameters.first { if case .string(let s) = $0.value.node.value { return s == id } else { return false } }
+        problem(at?.value.path.text ?? path + ".transition",
+                "no element \"\(id)\" on the screen underneath, \"\(underneath.id ?? "?")\" (ids: \(underneath.allIDs.dropFirst().joined(separator: ", ")))")
+        return []
+    }
+}
+
+extension Parameters {
+    /// A number parameter whose value is still its catalog default `"device"` (navigation-zoom's
+    /// `cornerRadius`) takes the device's screen corner radius.
+    func resolvingDevice(_ device: Device, _ entry: CatalogEntry) -> Parameters {
+        var out = self
+        for spec in entry.parameters {
+            guard case .number = spec.kind, case .string("device")? = values[spec.name] else { continue }
+            out.values[spec.name] = .number(device.cornerRadius)
+        }
+        return out
+    }
+}

@@ -1,0 +1,47 @@
+import Export
+import Foundation
+import Media
+
+// `segue gallery MANIFEST -o DIR` (an existing batch's manifest → DIR/index.html) and the
+// `batch --gallery` step (the finished batch → OUTDIR/index.html). Export's Gallery does the work.
+
+let galleryHelp = """
+segue gallery MANIFEST -o DIR [--jobs N]
+Writes DIR/index.html: a self-contained page (no network) of the batch MANIFEST describes —
+per preset its clip (muted, looping; ProRes/HEVC: a download link), poster, contact sheet,
+progress plot and the manifest's facts, failures first, with status filters. Clips outside DIR
+are linked or copied into DIR/index_files/. `segue batch … --gallery` writes the same beside its outputs.
+"""
+
+func gallery(_ args: [String]) throws {
+    let a = try Arguments(args, valued: ["-o", "--jobs"], flagNames: ["--help", "--quiet"], aliases: ["--output": "-o"])
+    if a.flags.contains("--help") { print(galleryHelp); return }
+    guard a.positionals.count == 1 else { throw Failure(code: Exit.usage, message: "gallery needs one manifest (got \(a.positionals.count))\n\(galleryHelp)") }
+    guard let dir = a.values["-o"] else { throw Failure(code: Exit.usage, message: "gallery needs -o DIR") }
+    let manifest = a.positionals[0]
+    guard let data = FileManager.default.contents(atPath: manifest) else {
+        throw Failure(code: Exit.usage, message: "segue: \(manifest): cannot be read")
+    }
+    let jobs = try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+    do {
+        let facts = try GalleryFacts.parse(data, file: manifest, base: (manifest as NSString).deletingLastPathComponent)
+        outputsStarted.set()
+        let page = try Gallery.write(facts, to: dir, jobs: jobs, cancel: cancelToken)
+        if !a.flags.contains("--quiet") { printErr("\(page): \(facts.items.count) preset\(facts.items.count == 1 ? "" : "s")") }
+    } catch let e as BatchError {
+        throw Failure(code: Exit.usage, message: "segue: \(e.description)")
+    }
+}
+
+/// `batch --gallery`: the batch's own manifest text, read back as any manifest is.
+func batchGallery(_ report: BatchReport, _ o: BatchOptions, quiet: Bool) throws {
+    let text = BatchManifest.json(report.entries, outputDirectory: o.outputDirectory, shard: o.shard,
+                                  interrupted: report.interrupted, exitCode: report.exitCode)
+    do {
+        let facts = try GalleryFacts.parse(Data(text.utf8), file: "batch", base: ".")
+        let page = try Gallery.write(facts, to: o.outputDirectory, jobs: o.render.jobs, cancel: cancelToken)
+        if !quiet { printErr("\(page): gallery of \(facts.items.count) preset\(facts.items.count == 1 ? "" : "s")") }
+    } catch let e as BatchError {
+        throw Failure(code: Exit.failure, message: "segue: --gallery: \(e.description)")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Presets
+
+let validateHelp = """
+segue validate PRESET... [--format text|json|github] [--quiet]
+Checks presets in one pass and prints every problem; exit 2 if any is invalid.
+  text    (default) FILE:LINE:COLUMN: JSON.path: message, one per line on stderr
+  json    one JSON object per problem on stdout: file, line, column, path, message, expected,
+          found, severity
+  github  ::error file=…,line=…,col=…::message lines on stdout (GitHub Actions annotations)
+Warnings (an unknown font family) are printed the same way and do not make a preset invalid.
+"""
+
+func validate(_ args: [String]) throws {
+    let a = try Arguments(args, valued: ["--format"], flagNames: ["--quiet"])
+    guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "validate needs at least one preset") }
+    let format = a.values["--format"] ?? "text"
+    guard ["text", "json", "github"].contains(format) else {
+        throw Failure(code: Exit.usage, message: "--format: expected text, json or github (got \(format))")
+    }
+    var bad = 0
+    for path in a.positionals {
+        let (problems, warnings) = PresetLoader.validate(path: path)
+        for p in problems + warnings {
+            switch format {
+            case "json": print(ProblemFormat.json(p))
+            case "github": print(ProblemFormat.github(p))
+            default: printErr(p.description)
+            }
+        }
+        if !problems.isEmpty { bad += 1 } else if !a.flags.contains("--quiet") && format == "text" { print("\(path): ok") }
+    }
+    if bad > 0 { throw Failure(code: Exit.usage, message: "\(bad) of \(a.positionals.count) preset\(a.positionals.count == 1 ? "" : "s") invalid") }
+}
+
+/// The machine-readable forms of a problem.
+enum ProblemFormat {
+    static func json(_ p: Problem) -> String {
+        var o: [String: Any] = ["file": p.file, "path": p.path, "message": p.message, "severity": p.severity.rawValue,
+                                "line": p.position?.line ?? NSNull(), "column": p.position?.column ?? NSNull(),
+                                "expected": p.expected ?? NSNull(), "found": p.found ?? NSNull()]
+        if p.path.isEmpty { o["path"] = NSNull() }
+        let data = (try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// GitHub's workflow command: properties escape % CR LF : ,; the message escapes % CR LF.
+    static func github(_ p: Problem) -> String {
+        func data(_ s: String) -> String {
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func property(_ s: String) -> String { data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
+        var props = ["file=\(property(p.file))"]
+        if let pos = p.position { props += ["line=\(pos.line)", "col=\(pos.column)"] }
+        let message = p.path.isEmpty ? p.message : "\(p.path): \(p.message)"
+        return "::\(p.severity == .warning ? "warning" : "error") \(props.joined(separator: ","))::\(data(message))"
+    }
+}
