@@ -137,12 +137,12 @@ public enum BatchJob {
         // Every preset's output name, from all presets (not only this shard's): two presets that
         // write the same file are an error even when different machines would render them.
         var entries: [BatchEntry] = []
-        var texts: [Data?] = []
+        var texts: [Result<Data, RegularFile.Failure>] = []
         for input in inputs {
             // A matrix preset is one entry per combination (BatchPlan), all sharing the file's text.
-            let text = fm.contents(atPath: input.path)
-            let clips = BatchPlan.entries(input, text: text, options: options)
-            texts += Array(repeating: text, count: clips.count)
+            let read = Result { () throws(RegularFile.Failure) in try RegularFile.read(input.path, limit: Limits.maxPresetBytes + 1) }
+            let clips = BatchPlan.entries(input, text: try? read.get(), options: options)
+            texts += Array(repeating: read, count: clips.count)
             entries += clips
         }
         var byOutput: [String: [String]] = [:]
@@ -223,14 +223,15 @@ public enum BatchJob {
         return state.finish(cancel: cancel)
     }
 
-    static func prepare(_ e: BatchEntry, text: Data?, options: BatchOptions) -> Result<Prepared, PresetError> {
+    static func prepare(_ e: BatchEntry, text read: Result<Data, RegularFile.Failure>, options: BatchOptions) -> Result<Prepared, PresetError> {
         func fail(_ m: String, path: String = "") -> Result<Prepared, PresetError> { .failure(PresetError([Problem(file: e.input, path: path, message: m)])) }
-        guard let text else { return fail("cannot be read") }
+        let text: Data
+        switch read { case .success(let t): text = t; case .failure(let why): return fail(why.description) }
         if text.count > Limits.maxPresetBytes { return fail("is larger than \(Limits.maxPresetBytes >> 20) MiB; a preset is a small JSON file") }
         guard let string = String(data: text, encoding: .utf8) else { return fail("is not UTF-8 text") }
-        let base = URL(fileURLWithPath: e.input).deletingLastPathComponent().path
         let preset: Preset, storyboard: Storyboard
-        do { (preset, storyboard) = try BatchPlan.resolve(e, text: string, overrides: options.overrides) } catch { return .failure(error) }
+        // Images probed, not decoded: this pass only checks (issue 20.4).
+        do { (preset, storyboard) = try BatchPlan.resolve(e, text: string, overrides: options.overrides, probesImagesOnly: true) } catch { return .failure(error) }
         let chosen = options.format ?? storyboard.output.format ?? "mp4"
         guard let format = OutputFormat(rawValue: chosen) else {
             return fail("unknown format \(chosen) (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))",
@@ -247,6 +248,7 @@ public enum BatchJob {
                 return fail("\(error)", path: "output")
             }
         }
+        do { try ro.checkMemory(storyboard) } catch { return fail("\(error)", path: storyboard.output.maxMemory != nil && ro.maxMemory == nil ? "output.maxMemory" : "") }
         let frames = storyboard.frameCount(slowMotion: options.render.slowMotion)
         if frames > Int(Limits.maxStoryDuration) * Limits.fps.upperBound { return fail("too many frames (\(frames))", path: "timeline") }
         var assets: [(relative: String, full: String)] = []
@@ -277,10 +279,10 @@ public enum BatchJob {
                 key = k
                 e.cacheKey = k
                 if let hit = cache.lookup(key: k, ext: ext) {
-                    try RenderCache.copyAtomically(from: hit, to: out)
+                    try RenderCache.copyAtomically(from: hit.path, to: out)
                     e.sha256 = try SHA256.hash(file: out)
-                    e.status = .cached
-                    return e
+                    // Checked again on the copy: an entry changed while it was copied is not served.
+                    if e.sha256 == hit.sha256 { e.status = .cached; return e }
                 }
             }
             // Resolved again rather than kept from validation (bounded memory, see Prepared).
@@ -297,7 +299,7 @@ public enum BatchJob {
                 e.sha256 = try SHA256.hash(file: out)
                 if let cache, let key, let ext {
                     // A cache that cannot be written costs a re-render next time, not this result.
-                    do { try cache.store(out, key: key, ext: ext) } catch { e.error = "not cached: \(error)" }
+                    do { try cache.store(out, sha256: e.sha256!, key: key, ext: ext) } catch { e.error = "not cached: \(error)" }
                 }
             }
             e.status = .ok

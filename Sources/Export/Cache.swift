@@ -44,17 +44,35 @@ public struct RenderCache: Sendable {
         (directory as NSString).appendingPathComponent("\(key.prefix(2))/\(key).\(ext)")
     }
 
-    /// The cached file for `key`, if there is one.
-    public func lookup(key: String, ext: String) -> String? {
+    /// Where an entry's recorded SHA-256 is kept: beside it, `<entry>.sha256`.
+    static func digestPath(_ entry: String) -> String { entry + ".sha256" }
+
+    /// The cached file for `key` and its recorded SHA-256, if there is an entry whose bytes still
+    /// hash to what was recorded when it was stored (issue 20.10: an entry truncated to 0 bytes,
+    /// or damaged any other way, was served as a hit). A damaged entry, or one without a record,
+    /// is removed and reported as a miss, so the preset is rendered (and stored) again.
+    public func lookup(key: String, ext: String) -> (path: String, sha256: String)? {
         let p = path(key: key, ext: ext)
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && !isDir.boolValue ? p : nil
+        guard RegularFile.problem(p) == nil else { return nil }
+        let recorded = (try? RegularFile.read(RenderCache.digestPath(p), limit: 64)).map { String(decoding: $0, as: UTF8.self) }
+        if let recorded, recorded.count == 64, (try? SHA256.hash(file: p)) == recorded { return (p, recorded) }
+        try? FileManager.default.removeItem(atPath: p)
+        try? FileManager.default.removeItem(atPath: RenderCache.digestPath(p))
+        return nil
     }
 
-    public func store(_ file: String, key: String, ext: String) throws {
+    /// Stores `file` (whose SHA-256 is `sha256`) as the entry for `key`: the entry first, then its
+    /// record, each renamed into place (a reader that sees the entry without the record misses).
+    public func store(_ file: String, sha256: String, key: String, ext: String) throws {
         let p = path(key: key, ext: ext)
         try FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try RenderCache.copyAtomically(from: file, to: p)
+        let record = try AtomicFile(destination: RenderCache.digestPath(p))
+        guard FileManager.default.createFile(atPath: record.temporaryPath, contents: Data(sha256.utf8)) else {
+            record.discard()
+            throw BatchError("\(RenderCache.digestPath(p)): cannot be written")
+        }
+        try record.commit()
     }
 
     /// Copies `source` to a temporary file beside `destination`, then renames it into place: a

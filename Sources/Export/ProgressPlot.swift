@@ -17,7 +17,7 @@ public enum ProgressPlot {
         var samples: [(step: Step, points: [(Double, Double)])] = []
         var lo = 0.0, hi = 1.0
         for step in s.steps where step.operation != nil {
-            let n = max(2, Int(plotW * step.duration / duration) * 6)
+            let n = max(2, Int(saturating: (plotW * step.duration / duration).rounded(.towardZero)) * 6)
             let pts = (0...n).map { k -> (Double, Double) in
                 let t = step.duration * Double(k) / Double(n)
                 return (step.start + t, step.progress(at: t))

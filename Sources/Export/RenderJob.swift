@@ -21,6 +21,8 @@ public struct RenderOptions: Sendable {
     public var progress: ProgressMode = .auto
     /// The preset's file, named in messages about its `output` and `background` choices.
     public var presetFile: String?
+    /// `--max-memory`: the limit on the estimated peak (nil: the preset's, else 2 GiB; MemoryEstimate).
+    public var maxMemory: Int?
     public init() {}
 }
 

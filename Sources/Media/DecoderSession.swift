@@ -13,6 +13,7 @@ final class DecoderSession {
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var sws: OpaquePointer?
     private var swsKey: (Int32, Int32, Int32, Int32, Int32) = (0, 0, -1, -1, -1)
+    private var swsOut: (Int32, Int32) = (0, 0)
     private var flushed = false
     private(set) var streamIndex: Int32 = -1
     private(set) var stream: UnsafeMutablePointer<AVStream>?
@@ -89,7 +90,9 @@ final class DecoderSession {
     }
 
     /// The next decoded frame as a premultiplied bitmap, or nil at the end of the stream.
-    func nextBitmap(maxDimension: Int) throws -> Bitmap? {
+    /// - fitting: at most this many pixels a side (aspect kept): swscale scales straight from the
+    ///   decoder's own pixel format, so no full-size RGBA copy is ever made (issue 20.4).
+    func nextBitmap(maxDimension: Int, fitting box: (width: Int, height: Int)? = nil) throws -> Bitmap? {
         guard let c = codec, let oc = format, let pkt = packet, let f = frame else { return nil }
         while true {
             let r = avcodec_receive_frame(c, f)
@@ -98,7 +101,7 @@ final class DecoderSession {
                 if Int(f.pointee.width) > maxDimension || Int(f.pointee.height) > maxDimension {
                     throw MediaError("\(path): image is \(f.pointee.width)×\(f.pointee.height), larger than the limit of \(maxDimension) pixels per side")
                 }
-                return try toBitmap(f)
+                return try toBitmap(f, size: box.map { ImageDecoder.scaledSize(width: Int(f.pointee.width), height: Int(f.pointee.height), fitting: $0) })
             }
             if r == AVERROR_EOF_ { return nil }
             if r != AVERROR_EAGAIN { throw MediaError.ffmpeg(path, "avcodec_receive_frame", r) }
@@ -118,22 +121,24 @@ final class DecoderSession {
 
     /// Any decoded pixel format → RGBA (straight) with swscale, reading YUV with the frame's own
     /// matrix and range (BT.709 for our videos, BT.601 full range for JPEG), then premultiplied.
-    private func toBitmap(_ f: UnsafeMutablePointer<AVFrame>) throws -> Bitmap {
+    private func toBitmap(_ f: UnsafeMutablePointer<AVFrame>, size: (width: Int, height: Int)? = nil) throws -> Bitmap {
         let w = f.pointee.width, h = f.pointee.height
         guard w > 0, h > 0 else { throw MediaError("\(path): decoded frame has no size") }
+        let dw = Int32(size?.width ?? Int(w)), dh = Int32(size?.height ?? Int(h))
         let fmt = f.pointee.format
         let src = AVPixelFormat(rawValue: fmt)
-        if !DecoderSession.alwaysSwscale, let b = DecoderSession.packedRGB(f, src) { return b }
+        if !DecoderSession.alwaysSwscale, dw == w, dh == h, let b = DecoderSession.packedRGB(f, src) { return b }
         let cs = f.pointee.colorspace, range = f.pointee.color_range
         let key = (w, h, fmt, Int32(bitPattern: cs.rawValue), Int32(bitPattern: range.rawValue))
-        if sws == nil || key != swsKey {
+        if sws == nil || key != swsKey || dw != swsOut.0 || dh != swsOut.1 {
             if let s = sws { sws_freeContext(s); sws = nil }
             let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INT
-            guard let s = sws_getContext(w, h, src, w, h, AV_PIX_FMT_RGBA, flags, nil, nil, nil) else {
+            guard let s = sws_getContext(w, h, src, dw, dh, AV_PIX_FMT_RGBA, flags, nil, nil, nil) else {
                 throw MediaError("\(path): sws_getContext(\(pixFmtName(src)) → rgba) failed")
             }
             sws = s
             swsKey = key
+            swsOut = (dw, dh)
             if let desc = av_pix_fmt_desc_get(src), desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0,
                desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0, desc.pointee.nb_components >= 3 {
                 let matrix: Int32
@@ -151,11 +156,11 @@ final class DecoderSession {
                 }
             }
         }
-        let bitmap = Bitmap(width: Int(w), height: Int(h))
+        let bitmap = Bitmap(width: Int(dw), height: Int(dh))
         let rows = bitmap.pixels.withMemoryRebound(to: UInt8.self, capacity: bitmap.byteCount) {
-            segue_sws_scale_frame_to_packed(sws, f, $0, w * 4)
+            segue_sws_scale_frame_to_packed(sws, f, $0, dw * 4)
         }
-        if rows != h { throw MediaError.ffmpeg(path, "sws_scale(\(pixFmtName(src)) → rgba)", rows < 0 ? rows : segue_averror_invaldata()) }
+        if rows != dh { throw MediaError.ffmpeg(path, "sws_scale(\(pixFmtName(src)) → rgba)", rows < 0 ? rows : segue_averror_invaldata()) }
         premultiply(bitmap)
         return bitmap
     }

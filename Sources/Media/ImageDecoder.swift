@@ -20,22 +20,69 @@ import Glibc
 public enum ImageDecoder {
     public static let allowedFormats = "png_pipe,jpeg_pipe,webp_pipe"
 
-    public static func decode(path: String, maxDimension: Int = 16384) throws -> Bitmap {
+    /// - fitting: scale down while decoding to at most this many pixels a side, aspect kept
+    ///   (`scaledSize`); nil: the image's own size.
+    public static func decode(path: String, maxDimension: Int = 16384, fitting box: (width: Int, height: Int)? = nil) throws -> Bitmap {
+        let header = try checkedHeader(path, maxDimension: maxDimension)
+        let session = try DecoderSession(path: path, formatName: header.kind.demuxer,
+                                         allowedFormats: allowedFormats, maxDimension: maxDimension)
+        guard let bitmap = try session.nextBitmap(maxDimension: maxDimension, fitting: box) else {
+            throw MediaError("\(path): no image could be decoded (truncated or corrupt \(header.kind.rawValue))")
+        }
+        return bitmap
+    }
+
+    /// What `decode` would check and open, without decoding a pixel (`segue validate`, issue
+    /// 20.4): the header's claims against the limits and the file's size, then libavformat and
+    /// libavcodec open the file with the same demuxer and decoder. The size is the header's.
+    public static func probe(path: String, maxDimension: Int = 16384) throws -> ImageInfo {
+        let header = try checkedHeader(path, maxDimension: maxDimension)
+        // Without a size in its header the file is cut short (or not what it says): no decode needed to know.
+        guard let w = header.width, let h = header.height, w > 0, h > 0 else {
+            throw MediaError("\(path): the \(header.kind.rawValue) header has no image size: truncated or corrupt")
+        }
+        _ = try DecoderSession(path: path, formatName: header.kind.demuxer, allowedFormats: allowedFormats, maxDimension: maxDimension)
+        return ImageInfo(width: header.width, height: header.height, decodedBytesPerPixel: header.decodedBytesPerPixel)
+    }
+
+    /// The header's claims, checked (no FFmpeg call).
+    public static func header(path: String, maxDimension: Int = 16384) throws -> ImageInfo {
+        let header = try checkedHeader(path, maxDimension: maxDimension)
+        return ImageInfo(width: header.width, height: header.height, decodedBytesPerPixel: header.decodedBytesPerPixel)
+    }
+
+    /// `width`×`height` scaled down (never up) to fit `box`, aspect kept, each side at least 1.
+    public static func scaledSize(width: Int, height: Int, fitting box: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let s = min(1, Double(box.width) / Double(width), Double(box.height) / Double(height))
+        if s >= 1 { return (width, height) }
+        return (max(1, Int(saturating: Double(width) * s)), max(1, Int(saturating: Double(height) * s)))
+    }
+
+    static func checkedHeader(_ path: String, maxDimension: Int) throws -> ImageHeader {
         try DecoderSession.requireRegularFile(path)
         let header = try ImageHeader.read(path)
         if let w = header.width, let h = header.height, w > maxDimension || h > maxDimension {
             throw MediaError("\(path): image is \(w)×\(h), larger than the limit of \(maxDimension) pixels per side")
         }
+        // FFmpeg's own bound (libavutil/imgutils.c av_image_check_size2: (w + 128) × (h + 128) <
+        // INT_MAX / 8, computed here so FFmpeg does not log it):
+        // a 16384×16384 image passes the per-side limit but FFmpeg refuses it as "Invalid data"
+        // (issue 20.11); say so plainly instead. The largest square it decodes is 16255×16255.
+        if let w = header.width, let h = header.height, w > 0, h > 0, (w + 128) * (h + 128) >= Int(Int32.max) / 8 {
+            throw MediaError("\(path): image is \(w)×\(h): FFmpeg decodes at most (width + 128) × (height + 128) < 268 435 456 pixels (16255×16255 square)")
+        }
         if let need = header.minimumFileSize, header.fileSize < need {
             throw MediaError("\(path): \(header.kind.rawValue) header claims \(header.width ?? 0)×\(header.height ?? 0) pixels, but the file has only \(header.fileSize) bytes (at least \(need) are needed): truncated or corrupt")
         }
-        let session = try DecoderSession(path: path, formatName: header.kind.demuxer,
-                                         allowedFormats: allowedFormats, maxDimension: maxDimension)
-        guard let bitmap = try session.nextBitmap(maxDimension: maxDimension) else {
-            throw MediaError("\(path): no image could be decoded (truncated or corrupt \(header.kind.rawValue))")
-        }
-        return bitmap
+        return header
     }
+}
+
+/// An image's size as its header claims it (nil where the header does not say: some WebP), and
+/// how many bytes a pixel of the decoder's full-size frame takes (for memory estimates).
+public struct ImageInfo: Sendable, Hashable {
+    public var width: Int?, height: Int?
+    public var decodedBytesPerPixel: Int
 }
 
 /// What the first bytes of an image file say: its kind and, where the header has it, its size.
@@ -53,6 +100,17 @@ struct ImageHeader {
     /// is Huffman (arithmetic coding compresses below the bound used below).
     var bitsPerPixel: Int?
     var huffmanJPEG = false
+
+    /// Bytes per pixel of the frame FFmpeg's decoder allocates: PNG from its bit depth and
+    /// channels (rgba64 for 16-bit RGBA), JPEG at most 3 (4:4:4), WebP 4 (yuva420p and the
+    /// lossless decoder's argb are at most that).
+    var decodedBytesPerPixel: Int {
+        switch kind {
+        case .png: return max(1, ((bitsPerPixel ?? 32) + 7) / 8)
+        case .jpeg: return 3
+        case .webp: return 4
+        }
+    }
 
     /// The smallest file that can hold the image the header claims, or nil where no safe bound is
     /// known (WebP). PNG: the filtered scanlines through deflate, whose best ratio is 1032:1, plus

@@ -22,7 +22,7 @@ public struct Device: Sendable, Hashable {
     /// Pixel size = points × scale, rounded (DESIGN §2).
     public func pixelSize(scale s: Double? = nil) -> (width: Int, height: Int) {
         let k = s ?? scale
-        return (Int((points.width * k).rounded()), Int((points.height * k).rounded()))
+        return (Int(saturating: points.width * k), Int(saturating: points.height * k))
     }
 
     public static let all: [Device] = [

@@ -84,8 +84,7 @@ final class FieldReader {
     }
 
     func integer(_ node: JSONNode, _ path: JSONPath, _ range: ClosedRange<Int>) -> Int? {
-        guard case .number(let n) = node.value, n == n.rounded(), abs(n) < 1e15 else { expected(path, "a whole number", node); return nil }
-        let i = Int(n)
+        guard case .number(let n) = node.value, n == n.rounded(), abs(n) < 1e15, let i = Int(checked: n) else { expected(path, "a whole number", node); return nil }
         guard range.contains(i) else {
             problem(path, "must be between \(range.lowerBound) and \(range.upperBound) (got \(node.summary))", node,
                     expected: "a whole number between \(range.lowerBound) and \(range.upperBound)"); return nil

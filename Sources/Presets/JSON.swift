@@ -76,7 +76,11 @@ public struct DuplicateKey: Sendable {
 }
 
 public enum JSONReader {
-    public static let maxDepth = 64
+    /// Deep enough for every preset the decoder accepts — 32 levels of layers are at JSON depth
+    /// 4 + 2 × 31 (root → screens → screen → layers → layer, then children → layer per level),
+    /// so the decoder's own, clearer limit is the one a preset meets (issue 20.11: with 64 here,
+    /// only 29 levels got through) — and shallow enough that no recursion over a tree is a risk.
+    public static let maxDepth = 100
 
     /// Strict: a duplicate key is a syntax error.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {

@@ -42,6 +42,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var codec: String?
     public var crf: Int?
     public var preset: String?
+    /// `maxMemory`: the limit on the render's estimated peak memory, in bytes (issue 20.6).
+    public var maxMemory: Int?
     public init(format: String? = nil, codec: String? = nil, crf: Int? = nil, preset: String? = nil) {
         self.format = format; self.codec = codec; self.crf = crf; self.preset = preset
     }

@@ -51,20 +51,26 @@ public enum PresetCheck {
 
     /// Decodes and resolves, collecting every problem of both; throws them all, positioned and
     /// in the order they appear in the file.
+    /// - probesImagesOnly: images are checked, not decoded (validation only; Resolver).
     public static func run(text: String, file: String, baseDirectory: String, defaultName: String,
-                           overrides: Overrides = Overrides(), tree: ((JSONNode) -> JSONNode)? = nil) throws(PresetError) -> CheckedPreset {
+                           overrides: Overrides = Overrides(), tree: ((JSONNode) -> JSONNode)? = nil,
+                           probesImagesOnly: Bool = false) throws(PresetError) -> CheckedPreset {
         let (decoded, decodeProblems, dropped) = try decodeCounting(text: text, file: file, defaultName: defaultName, tree: tree)
         guard let preset = decoded else { throw PresetError(decodeProblems.isEmpty ? [Problem(file: file, path: "", message: "invalid preset")] : decodeProblems) }
         var problems = decodeProblems
         var storyboard: Storyboard?
+        var resolverUncounted = 0
         do {
-            storyboard = try Resolver(file: file, baseDirectory: baseDirectory).resolve(preset, overrides: overrides)
+            storyboard = try Resolver(file: file, baseDirectory: baseDirectory, probesImagesOnly: probesImagesOnly).resolve(preset, overrides: overrides)
         } catch {
             problems += withoutConsequences(error.problems, of: decodeProblems)
+            // The Resolver keeps at most the cap (ProblemList); its count line is replaced by finish's.
+            // Counted only when decoding reported nothing: else they are mostly its consequences.
+            if error.uncounted > 0 && decodeProblems.isEmpty { resolverUncounted = error.uncounted + 1 }
         }
         let warnings = finish(fontWarnings(preset, file: file), text: text)
         if let storyboard, problems.isEmpty { return CheckedPreset(preset: preset, storyboard: storyboard, warnings: warnings) }
-        var e = PresetError(finish(problems, text: text, uncounted: dropped))
+        var e = PresetError(finish(problems, text: text, uncounted: dropped + resolverUncounted))
         e.warnings = warnings
         throw e
     }

@@ -14,6 +14,8 @@ public enum Limits {
     /// Coordinates, sizes and offsets in points: far beyond any screen, small enough that no
     /// arithmetic on them overflows or loses all precision.
     public static let maxCoordinate = 100_000.0
+    /// Layers nest at most this many levels (a screen's top layers are level 1).
+    public static let maxLayerDepth = 32
 }
 
 /// JSON text → `Preset`, every problem collected.
@@ -35,11 +37,9 @@ public enum PresetDecoder {
         }
         var name = defaultName
         if let v = o["name"], let s = r.string(v, top.key("name")) {
-            if s.contains("/") || s.hasPrefix(".") || s.contains("\0") {
-                r.problem(top.key("name"), "must be a plain file name without '/' or a leading '.' (got \(v.summary))", v)
-            } else if s.utf8.count > Limits.maxNameBytes {
-                r.problem(top.key("name"), "must be at most \(Limits.maxNameBytes) bytes long (it names the output file; got \(s.utf8.count))", v)
-            } else { name = s }
+            if let why = PresetName.problem(s) { r.problem(top.key("name"), "\(why) (got \(v.summary))", v) } else { name = s }
+        } else if o["name"] == nil, let why = PresetName.hiddenCharacterProblem(defaultName) {
+            r.problem(top.key("name"), "the preset's file name is used as the output name, but it \(why); give a \"name\"")
         }
         var device = Device.standard
         if let v = o["device"] { device = decodeDevice(v, top.key("device"), r) ?? device }
@@ -129,7 +129,7 @@ public enum PresetDecoder {
 
     static func decodeOutput(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> OutputSpec {
         var out = OutputSpec()
-        guard let m = r.object(v, path, allowed: ["format", "codec", "crf", "preset"]) else { return out }
+        guard let m = r.object(v, path, allowed: ["format", "codec", "crf", "preset", "maxMemory"]) else { return out }
         if let x = m["format"] { out.format = r.choice(x, path.key("format"), formats) }
         if let x = m["codec"] { out.codec = r.choice(x, path.key("codec"), codecs) }
         if let x = m["crf"] { out.crf = r.integer(x, path.key("crf"), OutputFormats.anyCRF) }
@@ -139,6 +139,11 @@ public enum PresetDecoder {
         let problems = OutputFormats.problems(format: format, codec: out.codec.flatMap(VideoCodec.init),
                                               crf: out.crf, preset: out.preset, transparent: false)
         for p in problems { r.problem(path.key(p.field.rawValue), p.message, m[p.field.rawValue]) }
+        if let x = m["maxMemory"] {
+            let text: String? = { switch x.value { case .string(let s): s; case .number(let n): JSONNode.format(n); default: nil } }()
+            if let t = text, let bytes = MemorySize.parse(t) { out.maxMemory = bytes }
+            else { r.expected(path.key("maxMemory"), "a size such as \"4G\" or \"512M\"", x) }
+        }
         return out
     }
 
@@ -242,7 +247,7 @@ public enum PresetDecoder {
             }
         }
         if let x = m["children"], let arr = r.array(x, path.key("children")) {
-            if depth >= 32 { r.problem(path.key("children"), "layers nest deeper than 32 levels", x) }
+            if depth + 1 >= Limits.maxLayerDepth { r.problem(path.key("children"), "layers nest deeper than \(Limits.maxLayerDepth) levels", x) }
             else {
                 for (i, c) in arr.enumerated() {
                     if let spec = decodeLayer(c, path.key("children").index(i), r, depth: depth + 1) { l.children.append(spec) }

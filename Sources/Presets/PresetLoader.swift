@@ -1,4 +1,5 @@
 import Foundation
+import Media
 
 /// Reads a preset file (or a built-in demo) and resolves it.
 public enum PresetLoader {
@@ -26,11 +27,13 @@ public enum PresetLoader {
 
     /// One clip of a source (nil: a plain preset), checked in one pass; its problems name the
     /// combination. Assets resolve against the file's folder.
-    public static func check(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides()) throws(PresetError) -> CheckedPreset {
+    /// - probesImagesOnly: check images without decoding them (the storyboard is for checks only).
+    public static func check(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides(),
+                             probesImagesOnly: Bool = false) throws(PresetError) -> CheckedPreset {
         let base = URL(fileURLWithPath: source.file).deletingLastPathComponent().path
         do {
             return try PresetCheck.run(text: source.text, file: source.file, baseDirectory: base, defaultName: source.defaultName,
-                                       overrides: overrides, tree: source.tree(clip))
+                                       overrides: overrides, tree: source.tree(clip), probesImagesOnly: probesImagesOnly)
         } catch { throw clip.map { error.in($0) } ?? error }
     }
 
@@ -39,13 +42,14 @@ public enum PresetLoader {
     }
 
     /// Decodes and resolves without rendering (`segue validate`): the problems, then the warnings;
-    /// every clip of a matrix, one at a time (MatrixValidation). `also` adds the problems of the
-    /// resolved storyboard that only the caller can see (the CLI: its output choice).
+    /// every clip of a matrix, one at a time (MatrixValidation); images' headers only (issue 20.4).
+    /// `also` adds the problems of the resolved storyboard that only the caller can see (the CLI:
+    /// its output choice).
     public static func validate(path: String, also: (Storyboard) -> [Problem] = { _ in [] }) -> (problems: [Problem], warnings: [Problem]) {
         let source: PresetSource
         do { source = try self.source(path: path) } catch { return (error.problems, error.warnings) }
         guard source.matrix != nil else {
-            do { let c = try check(source, nil); return (also(c.storyboard), c.warnings) } catch { return (error.problems, error.warnings) }
+            do { let c = try check(source, nil, probesImagesOnly: true); return (also(c.storyboard), c.warnings) } catch { return (error.problems, error.warnings) }
         }
         return MatrixValidation.validate(source, also: also)
     }
@@ -66,12 +70,10 @@ public enum PresetLoader {
     static func readText(path: String) throws(PresetError) -> String {
         func fail(_ m: String) -> PresetError { PresetError([Problem(file: path, path: "", message: m)]) }
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw fail("no such file") }
-        if isDir.boolValue { throw fail("is a folder, not a preset file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot be read (permission denied?)") }
-        defer { try? handle.close() }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue { throw fail("is a folder, not a preset file") }
+        // Non-blocking open, regular files only: a FIFO or device never hangs or floods us (20.2).
         let data: Data
-        do { data = try handle.read(upToCount: Limits.maxPresetBytes + 1) ?? Data() } catch { throw fail("cannot be read: \(error.localizedDescription)") }
+        do { data = try RegularFile.read(path, limit: Limits.maxPresetBytes + 1) } catch { throw fail(error.description) }
         if data.count > Limits.maxPresetBytes { throw fail("is larger than \(Limits.maxPresetBytes >> 20) MiB; a preset is a small JSON file") }
         guard let text = String(data: data, encoding: .utf8) else { throw fail("is not UTF-8 text") }
         return text

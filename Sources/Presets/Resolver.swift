@@ -20,17 +20,24 @@ public struct Resolver {
     /// The folder assets resolve against.
     public var baseDirectory: String
 
-    public init(file: String, baseDirectory: String) { self.file = file; self.baseDirectory = baseDirectory }
+    /// True: images are probed, not decoded (`segue validate`, batch validation): every check
+    /// runs, but the storyboard's images are placeholders and it must not be rendered.
+    public var probesImagesOnly = false
 
-    /// Every image file a preset names (screens and layers), each once, in order of appearance.
-    static func imageFiles(of preset: Preset) -> [String] {
+    public init(file: String, baseDirectory: String, probesImagesOnly: Bool = false) {
+        self.file = file; self.baseDirectory = baseDirectory; self.probesImagesOnly = probesImagesOnly
+    }
+
+    /// Every image file the given screens name (screens and layers), each once, in order of appearance.
+    static func imageFiles(of preset: Preset, screens shown: Set<String>) -> [String] {
         var files: [String] = []
-        func add(_ f: String) { if !files.contains(f) { files.append(f) } }
+        var seen = Set<String>()
+        func add(_ f: String) { if seen.insert(f).inserted { files.append(f) } }
         func walk(_ l: LayerSpec) {
             if l.kind == .image, let f = l.image { add(f) }
             l.children.forEach(walk)
         }
-        for (_, spec) in preset.screens {
+        for (id, spec) in preset.screens where shown.contains(id) {
             switch spec {
             case .image(let file, _, _): add(file)
             case .layers(_, let layers): layers.forEach(walk)
@@ -41,22 +48,21 @@ public struct Resolver {
         return files
     }
 
-    /// Decodes the files that resolve inside the preset's folder, in parallel (decoding is most
-    /// of a short render's start-up); the results are reported in preset order by the caller.
-    static func decodeImages(_ files: [String], in base: String) -> [String: Result<Bitmap, any Error>] {
-        let paths = files.map { f -> (String, String)? in
-            if case .success(let full) = AssetPath.resolve(f, in: base) { return (f, full) } else { return nil }
-        }.compactMap { $0 }
-        let results = parallelMap(count: paths.count) { i in
-            Result<Bitmap, any Error> { try ImageDecoder.decode(path: paths[i].1, maxDimension: Limits.maxImageSide) }
+    /// The screens the story shows: the start screen and every push and present target (issue
+    /// 20.5: 5000 mock screens nothing shows cost 1.78 GB when each was built).
+    static func shownScreens(_ preset: Preset) -> Set<String> {
+        var shown: Set<String> = [preset.start]
+        for spec in preset.timeline {
+            switch spec.kind {
+            case .push(let id), .present(let id): shown.insert(id)
+            case .hold, .pop, .dismiss: break
+            }
         }
-        var out: [String: Result<Bitmap, any Error>] = [:]
-        for (i, p) in paths.enumerated() { out[p.0] = results[i] }
-        return out
+        return shown
     }
 
     public func resolve(_ preset: Preset, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
-        var problems: [Problem] = []
+        var problems = ProblemList()
         func problem(_ path: String, _ message: String) { problems.append(Problem(file: file, path: path, message: message)) }
 
         let scale = overrides.scale.map { $0 * (preset.scale ?? preset.device.scale) } ?? preset.scale ?? preset.device.scale
@@ -68,19 +74,18 @@ public struct Resolver {
         let fps = overrides.fps ?? preset.fps
         let canvas = Size(Double(px.width) / scale, Double(px.height) / scale)
 
-        // Screens.
-        var images: [String: Bitmap] = [:]
-        let decoded = Resolver.decodeImages(Resolver.imageFiles(of: preset), in: baseDirectory)
+        // Screens: only those the story shows are built and their images loaded (20.4, 20.5).
+        let shown = Resolver.shownScreens(preset)
+        let store = ImageStore(files: Resolver.imageFiles(of: preset, screens: shown), base: baseDirectory,
+                               box: (2 * max(px.width, 2), 2 * max(px.height, 2)), mode: probesImagesOnly ? .probe : .decode)
         func loadImage(_ relative: String, path: String) -> Bitmap? {
-            if let b = images[relative] { return b }
             switch AssetPath.resolve(relative, in: baseDirectory) {
             case .failure(let why):
                 problem(path, why.description)
                 return nil
             case .success:
-                switch decoded[relative] {
+                switch store.bitmap(relative) {
                 case .success(let b)?:
-                    images[relative] = b
                     return b
                 case .failure(let error)?:
                     problem(path, "cannot load image \"\(relative)\": \(error)")
@@ -113,6 +118,7 @@ public struct Resolver {
         })
         for (id, spec) in preset.screens {
             let path = JSONPath().key("screens").key(id).text
+            guard shown.contains(id) else { checkUnshown(spec, path: path, problem: problem); continue }
             switch spec {
             case .image(let file, let fit, let bg):
                 if let b = loadImage(file, path: path + ".image") {
@@ -246,10 +252,10 @@ public struct Resolver {
         if t > Limits.maxStoryDuration {
             problem("timeline", "the story lasts \(JSONNode.format(t)) s; at most \(JSONNode.format(Limits.maxStoryDuration)) s is allowed")
         }
-        if !problems.isEmpty { throw PresetError(problems) }
+        if !problems.isEmpty { throw PresetError(list: problems) }
         var storyboard = Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height, fps: fps,
                                     background: preset.background, output: preset.output, overlays: preset.overlays, screens: screens,
-                                    start: preset.start, steps: steps)
+                                    start: preset.start, steps: steps, imageBytes: store.decodedBytes, largestImageFrameBytes: store.largestFrameBytes)
         storyboard.notes = notes
         storyboard.addCaptionBand()
         return storyboard
@@ -340,11 +346,13 @@ public struct Resolver {
     func matchPairs(_ spec: StepSpec, _ a: Node, _ b: Node, path: String, name: String, problem: (String, String) -> Void) -> [(from: String, to: String)] {
         if let given = spec.match {
             var out: [(String, String)] = []
+            // Each screen's ids once, not a tree walk per pair (300 000 pairs, issue 20.11).
+            let idsA = Array(a.allIDs.dropFirst()), idsB = Array(b.allIDs.dropFirst())
+            let setA = Set(idsA), setB = Set(idsB)
             for (k, pair) in given.enumerated() {
-                let ok0 = a.find(id: pair[0]) != nil && pair[0] != a.id
-                let ok1 = b.find(id: pair[1]) != nil && pair[1] != b.id
-                for (side, ok, n) in [(0, ok0, a), (1, ok1, b)] where !ok {
-                    let ids = Array(n.allIDs.dropFirst())
+                let ok0 = setA.contains(pair[0]) && pair[0] != a.id
+                let ok1 = setB.contains(pair[1]) && pair[1] != b.id
+                for (side, ok, n, ids) in [(0, ok0, a, idsA), (1, ok1, b, idsB)] where !ok {
                     problem(path + ".match[\(k)][\(side)]", "no element \"\(pair[side])\"\(FieldReader.hint(pair[side], ids)) on the screen \"\(n.id ?? "?")\" (ids: \(FieldReader.listing(ids)))")
                 }
                 if ok0 && ok1 { out.append((pair[0], pair[1])) }
@@ -404,6 +412,8 @@ public enum AssetPath {
             return .failure(AssetPathError("asset \"\(relative)\" not found (looked for \(real.path))"))
         }
         if isDir.boolValue { return .failure(AssetPathError("asset \"\(relative)\" is a folder, not an image file")) }
+        // A FIFO would block the decoder's open() forever, a device never ends (issue 20.2).
+        if let why = RegularFile.problem(real.path) { return .failure(AssetPathError("asset \"\(relative)\" \(why)")) }
         return .success(real.path)
     }
 }

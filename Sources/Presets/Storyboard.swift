@@ -22,6 +22,10 @@ public struct Storyboard: Sendable {
     public var steps: [Step]
     /// Notes for stderr from resolving (how a screenshot of another size was fitted), each once.
     public var notes: [String] = []
+    /// What the screens' images hold: bytes of the kept (scaled) bitmaps, and the largest
+    /// full-size decoder frame met while loading them (ImageStore; for the memory estimate).
+    public var imageBytes = 0
+    public var largestImageFrameBytes = 0
 
     /// Pixel rows below the screen for the caption overlay (CaptionBand.swift); 0 without it.
     /// `pixelHeight` (the output's height) includes them; the screen is the rows above.
@@ -36,7 +40,7 @@ public struct Storyboard: Sendable {
 
     /// round(D × fps × F) + 1 frames, so the last frame shows the final state (DESIGN §3).
     public func frameCount(slowMotion: Double = 1) -> Int {
-        Int((duration * Double(fps) * slowMotion).rounded()) + 1
+        Int(saturating: duration * Double(fps) * slowMotion) + 1
     }
 
     /// Story time shown by frame i: i / (fps × F).

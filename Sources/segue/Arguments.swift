@@ -1,3 +1,5 @@
+import Presets
+
 /// A small command-line parser: `--name value`, `--name=value`, `-o value`, flags, positionals.
 struct Arguments {
     var positionals: [String] = []
@@ -49,6 +51,15 @@ struct Arguments {
         guard let s = values[name] else { return nil }
         guard let v = Double(s), v.isFinite, range.contains(v) else {
             throw UsageError(description: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound) (got \"\(s)\")")
+        }
+        return v
+    }
+
+    /// A memory size (`2G`, `512M`, bytes), for `--max-memory`.
+    func memory(_ name: String) throws -> Int? {
+        guard let s = values[name] else { return nil }
+        guard let v = MemorySize.parse(s), v >= 1 << 20 else {
+            throw UsageError(description: "\(name) must be a size such as 4G or 512M, at least 1M (got \"\(s)\")")
         }
         return v
     }

@@ -8,7 +8,7 @@ import Presets
 // the options and maps the outcome to an exit code.
 
 let batchValued: Set<String> = ["-o", "--shard", "--manifest", "--cache", "--parallel", "--format", "--codec", "--fps", "--scale", "--crf",
-                                "--x264-preset", "--slow-motion", "--jobs", "--progress", "--baseline", "--threshold"]
+                                "--x264-preset", "--slow-motion", "--jobs", "--progress", "--baseline", "--threshold", "--max-memory"]
 let batchFlags: Set<String> = ["--help", "--keep-going", "--quiet", "--verbose", "--sha256", "--gallery"]
 
 let batchHelp = """
@@ -69,6 +69,7 @@ func batch(_ args: [String]) throws {
     o.render.crf = try a.int("--crf", OutputFormats.anyCRF)   // the codec's own range is checked per preset
     o.render.x264Preset = try a.choice("--x264-preset", OutputFormats.encoderPresets)
     o.render.slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
+    o.render.maxMemory = try a.memory("--max-memory")
     o.render.jobs = try a.int("--jobs", 1...256) ?? o.render.jobs
     o.overrides = try overrides(a)
     let mode = try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto"

@@ -89,6 +89,7 @@ render options:
   --verbose             FFmpeg's own log on stderr
   --demo NAME           render a built-in demo instead of a file
   --only K=V[,K=V...]   the combination of a matrix preset to render (segue inspect lists them)
+  --max-memory SIZE     refuse a render whose estimated peak memory is above SIZE (default 2G)
 """
 
 let helpTexts: [String: String] = [
@@ -115,7 +116,7 @@ let helpTexts: [String: String] = [
     "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
 ]
 
-let renderValued: Set<String> = ["-o", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec", "--only"]
+let renderValued: Set<String> = ["-o", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec", "--only", "--max-memory"]
 let renderFlags: Set<String> = ["--quiet", "--verbose"]
 
 struct Failure: Error { var code: Int32; var message: String }
@@ -154,6 +155,7 @@ func render(_ args: [String]) throws {
     options.jobs = try a.int("--jobs", 1...256) ?? options.jobs
     options.progress = ProgressMode(rawValue: try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto")!
     if a.flags.contains("--quiet") { options.progress = .none }
+    options.maxMemory = try a.memory("--max-memory")
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
     options.presetFile = a.positionals.first
     let out: String?
@@ -163,7 +165,10 @@ func render(_ args: [String]) throws {
         if settings.isPadded && !a.flags.contains("--quiet") && options.progress != .json {
             printErr("note: \(settings.width)×\(settings.height) is padded to \(settings.paddedWidth)×\(settings.paddedHeight) (4:2:0 video needs even sizes; the last row/column is repeated)")
         }
+        try options.checkMemory(storyboard)
     } catch let e as OutputChoiceError {
+        throw Failure(code: Exit.usage, message: "segue: \(e.description)")
+    } catch let e as MemoryLimitError {
         throw Failure(code: Exit.usage, message: "segue: \(e.description)")
     }
     if storyboard.frameCount(slowMotion: options.slowMotion) > Int(Limits.maxStoryDuration) * 240 {
@@ -188,6 +193,11 @@ func frames(_ args: [String]) throws {
         let parts = at.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 }) else {
             throw Failure(code: Exit.usage, message: "--at takes seconds separated by commas, e.g. --at 0.5,1.2 (got \"\(at)\")")
+        }
+        // No video is longer than the story limit at the slowest --slow-motion (issue 20.1).
+        let longest = Limits.maxStoryDuration * 100
+        if let t = parts.first(where: { $0! > longest }) {
+            throw Failure(code: Exit.usage, message: "--at \(t!): no video is longer than \(Int(longest)) s (\(Int(Limits.maxStoryDuration)) s of story at --slow-motion 100)")
         }
         selection = .times(parts.map { $0! })
     } else if let k = try a.int("--every", 1...1_000_000) {
