@@ -251,6 +251,7 @@ public enum BatchJob {
         do { try ro.checkMemory(storyboard) } catch { return fail("\(error)", path: storyboard.output.maxMemory != nil && ro.maxMemory == nil ? "output.maxMemory" : "") }
         let frames = storyboard.frameCount(slowMotion: options.render.slowMotion)
         if frames > Int(Limits.maxStoryDuration) * Limits.fps.upperBound { return fail("too many frames (\(frames))", path: "timeline") }
+        let base = URL(fileURLWithPath: e.input).deletingLastPathComponent().path
         var assets: [(relative: String, full: String)] = []
         for relative in PresetAssets.paths(preset) {
             if case .success(let full) = AssetPath.resolve(relative, in: base) { assets.append((relative, full)) }

@@ -55,7 +55,7 @@ public struct Resolver {
         for spec in preset.timeline {
             switch spec.kind {
             case .push(let id), .present(let id): shown.insert(id)
-            case .hold, .pop, .dismiss: break
+            case .hold, .pop, .dismiss, .detent: break
             }
         }
         return shown
