@@ -179,7 +179,7 @@ extension Curve {
         .init(name: "default", summary: "cubic bezier (0.25, 0.1, 0.25, 1): CAMediaTimingFunction default"),
         .init(name: "system", summary: "UIKit navigation spring (mass 3, stiffness 1000, damping 500), critically damped; settles in ~0.5 s"),
         .init(name: "{\"bezier\": [x1, y1, x2, y2]}", summary: "custom cubic bezier; x1, x2 in [0, 1]"),
-        .init(name: "{\"spring\": {\"damping\", \"velocity\"}}", summary: "UIView spring: damping ratio in (0, 1], settles at the step's duration (required)"),
+        .init(name: "{\"spring\": {\"damping\", \"velocity\"}}", summary: "UIView spring: damping ratio in (0, 1], settles at the step's duration (the step's, else the transition's default)"),
         .init(name: "{\"spring\": {\"mass\", \"stiffness\", \"damping\", \"velocity\"}}", summary: "CASpringAnimation; overdamping clamped to critical; without duration lasts until settled"),
         .init(name: "{\"spring\": {\"duration\", \"bounce\"}}", summary: "SwiftUI spring; bounce in (-1, 1); without duration lasts until settled"),
     ]

@@ -277,6 +277,10 @@ struct Context {
         let shape: RoundedRect
         if case .ellipse = n.kind { shape = .ellipse(bounds) } else { shape = RoundedRect(bounds, radius: n.cornerRadius) }
         if case .image = n.kind, !shape.isRect { return true }
+        // An aspect-filled image samples a cropped source rect whose scaled row stepping starts
+        // from the band's first row: ±1 against a whole draw (BandRenderingTests, the flying
+        // photo of stories/own-screenshots). Drawn whole until ImageDraw steps from the layer.
+        if case .image(_, .fill) = n.kind { return true }
         if n.clips && !n.children.isEmpty {
             guard shape.isRect && m.b == 0 && m.c == 0 else { return true }
             let d = m.apply(shape.rect)

@@ -183,7 +183,7 @@ final class BatchTests: XCTestCase {
         try write(Self.preset(hold: 0.3), dir + "/p/c.json")
         let plain = try CLI.run(["batch", "p", "-o", "out", "--manifest", "m.json"], in: dir)
         XCTAssertEqual(plain.status, 2, plain.stderr)
-        XCTAssertTrue(plain.stderr.contains("p/b-bad.json: fps: must be between 1 and 240"), plain.stderr)
+        XCTAssertTrue(plain.stderr.contains("p/b-bad.json:1:75: fps: must be between 1 and 240"), plain.stderr)
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: dir + "/out")) ?? [], [], "nothing rendered")
         XCTAssertEqual(statuses(try manifest(dir + "/m.json")), ["p/a.json": "skipped", "p/b-bad.json": "invalid", "p/c.json": "skipped"])
 

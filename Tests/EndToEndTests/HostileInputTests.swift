@@ -49,10 +49,11 @@ final class HostileInputTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains("--at") && r.stderr.contains("60000 s"), r.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/f"), "--at \(t) left a folder")
         }
-        // Within the longest video, a time past this story's end is its last frame (as before).
+        // Within the longest video, a time past this story's end is a usage error too (issue 13.9).
         let r = try CLI.run(["frames", dir + "/p.json", "--at", "59999", "-o", dir + "/f"])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/f"), ["frame-00002.png"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("past the end of the clip"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/f"))
     }
 
     // MARK: 20.2 regular files only

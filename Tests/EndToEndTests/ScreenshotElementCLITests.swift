@@ -46,7 +46,7 @@ final class ScreenshotElementCLITests: XCTestCase {
         """.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
         let r = try CLI.run(["render", "p.json", "-o", "x.mp4"], in: dir)
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("p.json: screens.a.elements.e.frame: the element must lie inside the screen"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("screens.a.elements.e.frame: the element must lie inside the screen"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/x.mp4"))
     }
 

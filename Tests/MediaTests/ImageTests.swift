@@ -104,15 +104,15 @@ final class ImageTests: XCTestCase {
         XCTAssertEqual(try PNGWriter.encode(card), try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    func testPNGWriterReplacesAtomicallyAndFailsOnMissingDirectory() throws {
+    func testPNGWriterReplacesAtomicallyAndCreatesMissingFolders() throws {
         let path = dir + "/x.png"
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         try PNGWriter.write(testCard(width: 3, height: 3, alpha: false), to: path)
         XCTAssertEqual(try pngIHDR(path).width, 3)
-        XCTAssertThrowsError(try PNGWriter.write(testCard(width: 3, height: 3, alpha: false), to: dir + "/missing/x.png")) {
-            XCTAssertTrue("\($0)".contains("missing/x.png"), "\($0)")
-        }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["x.png"])
+        // Missing parent folders are created (DESIGN §7), as for every output.
+        try PNGWriter.write(testCard(width: 3, height: 3, alpha: false), to: dir + "/missing/x.png")
+        XCTAssertEqual(try pngIHDR(dir + "/missing/x.png").width, 3)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["missing", "x.png"])
     }
 
     func testCLIWrittenFormatsDecode() throws {

@@ -103,9 +103,9 @@ final class VideoEncoderTests: XCTestCase {
     }
 
     func testUnwritableDestinationThrows() throws {
-        XCTAssertThrowsError(try VideoEncoder(destination: dir + "/no/such/dir/x.mp4",
+        XCTAssertThrowsError(try VideoEncoder(destination: "/proc/no/such/dir/x.mp4",
                                               settings: EncoderSettings(width: 32, height: 32, fps: 30))) { e in
-            XCTAssertTrue("\(e)".contains("no/such/dir/x.mp4"), "\(e)")
+            XCTAssertTrue("\(e)".contains("/proc/no"), "\(e)")
         }
         XCTAssertThrowsError(try VideoEncoder(destination: dir, settings: EncoderSettings(width: 32, height: 32, fps: 30)))
         XCTAssertThrowsError(try VideoEncoder(destination: dir + "/x.mp4", settings: EncoderSettings(width: 0, height: 32, fps: 30)))

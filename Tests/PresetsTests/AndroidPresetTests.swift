@@ -31,7 +31,7 @@ final class AndroidPresetTests: XCTestCase {
         // "style" overrides the device's platform either way.
         let ios = try resolve(preset(screens: #""a": { "mock": "list", "style": "ios" }, "b": { "mock": "detail" }"#, #"{ "hold": 0.1 }"#))
         XCTAssertNil(ios.screens["a"]?.find(id: "fab"))
-        let m = try resolve(preset(device: "iphone-13", screens: #""a": { "mock": "list", "style": "material" }, "b": { "mock": "home" }"#, #"{ "hold": 0.1 }"#))
+        let m = try resolve(preset(device: "iphone-13", screens: #""a": { "mock": "list", "style": "material" }, "b": { "mock": "home" }"#, #"{ "push": "b", "duration": 0.1 }"#))
         XCTAssertNotNil(m.screens["a"]?.find(id: "fab"))
         XCTAssertNotNil(m.screens["b"]?.find(id: "icon0"))
         XCTAssertTrue(problems(preset(screens: #""a": { "mock": "list", "style": "android" }, "b": { "mock": "detail" }"#, #"{ "hold": 0.1 }"#))

@@ -82,14 +82,14 @@ final class PredictiveBackTests: XCTestCase {
         // [−86, 20, 380, 760], right edge 294. Scrim 0.2 between them.
         let i = Interaction(translation: Point(150, 0), released: false, releaseProgress: 0, finishing: false)
         let b = render(t, 0.5, i)
-        assertPixel(b, 200, 400, 1, 0, 0)
-        assertPixel(b, 10, 400, 0, 0, 0.8)        // entering, under the scrim
-        assertPixel(b, 300, 400, 1, 0, 0)
-        assertPixel(b, 398, 400, 0, 0, 0)          // right of the closing window (ends at 396)
-        assertPixel(b, 10, 10, 0, 0, 0)            // above both
+        assertRGB(b, 200, 400, 1, 0, 0)
+        assertRGB(b, 10, 400, 0, 0, 0.8)        // entering, under the scrim
+        assertRGB(b, 300, 400, 1, 0, 0)
+        assertRGB(b, 398, 400, 0, 0, 0)          // right of the closing window (ends at 396)
+        assertRGB(b, 10, 10, 0, 0, 0)            // above both
         // The entering window's top edge at 20, seen in the strip left of the closing one.
-        assertPixel(b, 10, 18, 0, 0, 0)
-        assertPixel(b, 10, 22, 0, 0, 0.8)
+        assertRGB(b, 10, 18, 0, 0, 0)
+        assertRGB(b, 10, 22, 0, 0, 0.8)
     }
 
     func testVerticalFollowKeepsAnEightPointMargin() {
@@ -97,10 +97,10 @@ final class PredictiveBackTests: XCTestCase {
         // dy 200 of h/2 = 400: ratio 0.5, decelerated 0.75; room (800 − 760)/2 − 8 = 12 → +9.
         let i = Interaction(translation: Point(150, 200), released: false, releaseProgress: 0, finishing: false)
         let b = render(t, 0.5, i)
-        assertPixel(b, 200, 27, 0, 0, 0)          // the closing top moved from 20 to 29
-        assertPixel(b, 200, 31, 1, 0, 0)
-        assertPixel(b, 200, 787, 1, 0, 0)          // bottom at 789
-        assertPixel(b, 200, 791, 0, 0, 0)
+        assertRGB(b, 200, 27, 0, 0, 0)          // the closing top moved from 20 to 29
+        assertRGB(b, 200, 31, 1, 0, 0)
+        assertRGB(b, 200, 787, 1, 0, 0)          // bottom at 789
+        assertRGB(b, 200, 791, 0, 0, 0)
     }
 
     func testCommitFliesAndFades() {
@@ -114,8 +114,8 @@ final class PredictiveBackTests: XCTestCase {
         let b = render(t, q, i)
         let closingLeft = 16 + 96 * e, enteringRight = 294 + 106 * e
         let scrim = 0.2 * 0.9
-        assertPixel(b, Int(closingLeft) + 3, 400, 0.5, 0, 0.5 * (1 - scrim))
-        if closingLeft - 3 > 0 { assertPixel(b, Int(closingLeft) - 3, 400, 0, 0, 1 - scrim) }
+        assertRGB(b, Int(closingLeft) + 3, 400, 0.5, 0, 0.5 * (1 - scrim))
+        if closingLeft - 3 > 0 { assertRGB(b, Int(closingLeft) - 3, 400, 0, 0, 1 - scrim) }
         XCTAssertLessThan(enteringRight, 400)
         // Cancel: the gesture geometry at the (spring's) progress.
         let cancel = Interaction(translation: Point(150, 0), released: true, releaseProgress: 0.5, finishing: false)
@@ -130,9 +130,9 @@ final class PredictiveBackTests: XCTestCase {
         // Right edge, p 1: closing [20, 40, 360, 720] (AOSP offsets only left-edge swipes).
         let i = Interaction(translation: Point(-300, 0), released: false, releaseProgress: 0, finishing: false)
         let b = render(t, 1, i)
-        assertPixel(b, 22, 400, 1, 0, 0)
-        assertPixel(b, 378, 400, 1, 0, 0)
-        assertPixel(b, 382, 400, 0, 0, 0)
+        assertRGB(b, 22, 400, 1, 0, 0)
+        assertRGB(b, 378, 400, 1, 0, 0)
+        assertRGB(b, 382, 400, 0, 0, 0)
     }
 
     func testHomeAndInApp() {
@@ -140,18 +140,18 @@ final class PredictiveBackTests: XCTestCase {
         let h = PredictiveBackHomeTransition()
         let i = Interaction(translation: Point(150, 0), released: false, releaseProgress: 0, finishing: false)
         var b = render(h, 0.5, i)
-        assertPixel(b, 27, 400, 1, 0, 0)
-        assertPixel(b, 23, 400, 0, 0, 0.8)
-        assertPixel(b, 200, 48, 0, 0, 0.8)
+        assertRGB(b, 27, 400, 1, 0, 0)
+        assertRGB(b, 23, 400, 0, 0, 0.8)
+        assertRGB(b, 200, 48, 0, 0, 0.8)
         // In-app, p 0.5: scale 0.95 [10, 20, 380, 760], moved right by ((400 − 360)/2 − 8)·0.5 = 6.
         b = render(PredictiveBackInAppTransition(), 0.5, i)
-        assertPixel(b, 14, 400, 0, 0, 1)
-        assertPixel(b, 18, 400, 1, 0, 0)
-        assertPixel(b, 394, 400, 1, 0, 0)
-        assertPixel(b, 398, 400, 0, 0, 1)
+        assertRGB(b, 14, 400, 0, 0, 1)
+        assertRGB(b, 18, 400, 1, 0, 0)
+        assertRGB(b, 394, 400, 1, 0, 0)
+        assertRGB(b, 398, 400, 0, 0, 1)
         // In-app vertical follow is capped at 24: dy 400 (ratio 1) → min(24, (800 − 760)/2 − 8 = 12) = 12.
         b = render(PredictiveBackInAppTransition(), 0.5, Interaction(translation: Point(150, 400), released: false, releaseProgress: 0, finishing: false))
-        assertPixel(b, 200, 30, 0, 0, 1)
-        assertPixel(b, 200, 34, 1, 0, 0)
+        assertRGB(b, 200, 30, 0, 0, 1)
+        assertRGB(b, 200, 34, 1, 0, 0)
     }
 }
