@@ -31,8 +31,8 @@ fi
 
 FLAGS=(-swift-version 6 -package-name segue -parse-as-library -wmo "$OPT" -g
        -sanitize=fuzzer,address -module-cache-path "$OUT/mc"
-       -I "$OUT/modules" -I Sources/CFFmpeg -I Sources/CFreeType)
-for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil libavfilter freetype2 harfbuzz fontconfig); do
+       -I "$OUT/modules" -I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CUnibreak)
+for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil libavfilter freetype2 harfbuzz fontconfig libunibreak); do
     FLAGS+=(-Xcc "$f")
 done
 
@@ -51,7 +51,7 @@ for m in "${MODULES[@]}"; do
 done
 
 # libavfilter: headers only (above); GIFWriter dlopens it, as in the SwiftPM build.
-LIBS=($(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig))
+LIBS=($(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libunibreak))
 link() {   # link NAME ENTRY MODULE...
     local name=$1 entry=$2; shift 2
     local objs=()
