@@ -84,6 +84,8 @@ public enum RenderJob {
                 try encoder.write(frame)
                 progress.update(done: i + 1)
             })
+            // A screen whose image no longer decoded was drawn without it: keep nothing.
+            if let failure = composer.failure { throw failure }
             try encoder.finish()
         } catch {
             encoder.cancel()
