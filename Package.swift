@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Raster", dependencies: ["Geometry", "Scene", "CFreeType", "CUnibreak"], swiftSettings: fast),
         .target(name: "Transitions", dependencies: ["Geometry", "Motion", "Scene"], swiftSettings: fast),
-        .target(name: "Media", dependencies: ["Raster", "CFFmpeg"], swiftSettings: fast),
+        .target(name: "Media", dependencies: ["Raster", "Scene", "CFFmpeg"], swiftSettings: fast),
         .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Media"], swiftSettings: fast),
         .target(name: "Export", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Media", "Presets"], swiftSettings: fast),
         .executableTarget(name: "segue", dependencies: ["Export", "Presets", "Media", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry", "CUnibreak"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "CFFmpeg"]),
-        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Motion", "Scene", "Transitions"]),
+        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Media", "Motion", "Scene", "Transitions"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Media", "Raster", "Geometry", "Scene"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Media", "Raster"]),
     ]

@@ -9,84 +9,21 @@ import Transitions
 
 /// Builds and draws frame i of a storyboard. Screens are static while a transition runs, so each
 /// is rendered once into a snapshot bitmap (DESIGN §4), and so is every matched element; a frame
-/// is then a few transformed composites of those snapshots. Immutable after init: safe to share
-/// between render workers.
+/// is then a few transformed composites of those snapshots (SnapshotStore: made when first
+/// needed, let go after the last frame that needs them). Safe to share between render workers.
 public final class FrameComposer: Sendable {
     public let storyboard: Storyboard
     public let slowMotion: Double
-    /// Snapshots at the canvas's pixel size, keyed by screen id plus the ids hidden on it.
-    let snapshots: [SnapshotKey: Bitmap]
-    /// Matched elements per step index.
-    let matches: [Int: [MatchedElement]]
-    /// Screens whose snapshot is fully opaque: a still of one is a plain copy.
-    let opaqueScreens: Set<String>
+    /// Snapshots at the canvas's pixel size (screens, with matched elements hidden, and the
+    /// elements alone), each made when a frame first needs it and let go after (issue 20.5).
+    let store: SnapshotStore
     let backgroundPixel: UInt32
     let overlays: OverlayPainter
-
-    struct SnapshotKey: Hashable, Sendable {
-        var screen: String
-        var hidden: [String] = []
-    }
 
     public init(storyboard: Storyboard, slowMotion: Double = 1) {
         self.storyboard = storyboard
         self.slowMotion = slowMotion
-        let scale = storyboard.scale
-        // What to render: every screen as it is, and for steps with matched elements the two
-        // screens with those elements hidden plus each element on its own.
-        var keys = Set(storyboard.screens.keys.map { SnapshotKey(screen: $0) })
-        var elementJobs: [(step: Int, k: Int, screen: String, id: String)] = []
-        // An element on one side only (navigation-zoom's source: the other side's id is "") is
-        // hidden and snapshotted there alone; it stands for both sides of its match.
-        func has(_ screen: String, _ id: String) -> Bool { !id.isEmpty && storyboard.screens[screen]!.find(id: id) != nil }
-        for step in storyboard.steps where !step.matches.isEmpty {
-            keys.insert(SnapshotKey(screen: step.before, hidden: step.matches.map(\.from).filter { has(step.before, $0) }.sorted()))
-            keys.insert(SnapshotKey(screen: step.after, hidden: step.matches.map(\.to).filter { has(step.after, $0) }.sorted()))
-            for (k, m) in step.matches.enumerated() {
-                if has(step.before, m.from) { elementJobs.append((step.index, 2 * k, step.before, m.from)) }
-                if has(step.after, m.to) { elementJobs.append((step.index, 2 * k + 1, step.after, m.to)) }
-            }
-        }
-        let keyList = keys.sorted { ($0.screen, $0.hidden.joined(separator: ",")) < ($1.screen, $1.hidden.joined(separator: ",")) }
-        let w = storyboard.pixelWidth, h = storyboard.screenPixelHeight
-        let jobsToRender = elementJobs
-        let rendered = parallelMap(count: keyList.count + jobsToRender.count) { i -> Bitmap in
-            if i < keyList.count {
-                let key = keyList[i]
-                let node = storyboard.screens[key.screen]!
-                if key.hidden.isEmpty, let image = FrameComposer.passThroughImage(node, width: w, height: h, scale: scale) {
-                    // A screenshot at the canvas's pixel size draws as a copy of itself: it is its
-                    // own snapshot (12 MB saved per screen at 1170×2532).
-                    return image
-                }
-                return ElementSnapshot.hiddenScreen(node, hiding: key.hidden, width: w, height: h, scale: scale)
-            } else {
-                let job = jobsToRender[i - keyList.count]
-                return ElementSnapshot.render(storyboard.screens[job.screen]!, id: job.id, scale: scale)?.bitmap ?? Bitmap(width: 1, height: 1)
-            }
-        }
-        var snaps: [SnapshotKey: Bitmap] = [:]
-        for (i, key) in keyList.enumerated() { snaps[key] = rendered[i] }
-        snapshots = snaps
-        var byStep: [Int: [MatchedElement]] = [:]
-        for step in storyboard.steps where !step.matches.isEmpty {
-            let a = storyboard.screens[step.before]!, b = storyboard.screens[step.after]!
-            byStep[step.index] = step.matches.enumerated().map { k, m in
-                let fj = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k }
-                let tj = elementJobs.firstIndex { $0.step == step.index && $0.k == 2 * k + 1 }
-                let fi = (fj ?? tj)! + keyList.count, ti = (tj ?? fj)! + keyList.count
-                // The side that has the element gives its frame and radius to a side that lacks it.
-                let ea = fj != nil ? a.element(id: m.from) : b.element(id: m.to)
-                let eb = tj != nil ? b.element(id: m.to) : a.element(id: m.from)
-                return MatchedElement(fromID: m.from, toID: m.to,
-                                      fromFrame: ElementSnapshot.pixelAligned(ea?.frame ?? .zero, scale: scale),
-                                      toFrame: ElementSnapshot.pixelAligned(eb?.frame ?? .zero, scale: scale),
-                                      fromImage: rendered[fi], toImage: rendered[ti],
-                                      fromCornerRadius: ea?.cornerRadius ?? 0, toCornerRadius: eb?.cornerRadius ?? 0)
-            }
-        }
-        matches = byStep
-        opaqueScreens = Set(snaps.filter { $0.key.hidden.isEmpty && $0.value.isOpaque }.map(\.key.screen))
+        store = SnapshotStore(storyboard: storyboard, slowMotion: slowMotion)
         switch storyboard.background {
         case .color(let c): backgroundPixel = c.withAlpha(1).premultipliedPixel
         case .transparent: backgroundPixel = 0
@@ -118,8 +55,7 @@ public final class FrameComposer: Sendable {
     /// A screen (optionally with elements hidden) as a canvas-sized image node of its snapshot.
     func screenNode(_ id: String, hiding hidden: [String] = []) -> Node {
         let canvas = storyboard.canvas
-        let snap = snapshots[SnapshotKey(screen: id, hidden: hidden.sorted())] ?? snapshots[SnapshotKey(screen: id)]!
-        return .image(snap, frame: Rect(0, 0, canvas.width, canvas.height), fit: .stretch, id: id)
+        return .image(store.snapshot(id, hiding: hidden), frame: Rect(0, 0, canvas.width, canvas.height), fit: .stretch, id: id)
     }
 
     /// What frame i shows, as a scene in points (overlays excluded).
@@ -153,8 +89,9 @@ public final class FrameComposer: Sendable {
         let layers = overlays.nodes(at: t)
         let scale = storyboard.scale
         let overlaysInBands = layers.allSatisfy { Renderer.drawsSameInBands($0, scale: scale) }
-        if case .still(let id) = state, opaqueScreens.contains(id) {
-            return Plan(time: t, scene: nil, copy: snapshots[SnapshotKey(screen: id)]!, overlays: layers, drawsInBands: overlaysInBands)
+        // A still of a fully opaque screen is a plain copy of its snapshot.
+        if case .still(let id) = state, case let snap = store.snapshot(id), snap.isOpaqueCached {
+            return Plan(time: t, scene: nil, copy: snap, overlays: layers, drawsInBands: overlaysInBands)
         }
         let scene = scene(state: state, time: t)
         return Plan(time: t, scene: scene, copy: nil, overlays: layers,
@@ -163,6 +100,7 @@ public final class FrameComposer: Sendable {
 
     /// The plan of frame i.
     public func plan(frame i: Int) -> Plan {
+        store.planning(frame: i)
         let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
         return plan(state: storyboard.state(at: t), time: t)
     }
@@ -210,7 +148,7 @@ public final class FrameComposer: Sendable {
         let newerWhole = !transition.hidesMatchedElementsOnNewerScreen, forward = step.operation?.isForward ?? true
         let from = screenNode(step.before, hiding: newerWhole && !forward ? [] : step.matches.map(\.from))
         let to = screenNode(step.after, hiding: newerWhole && forward ? [] : step.matches.map(\.to))
-        let input = step.frame(from: from, to: to, canvas: storyboard.canvas, at: local, matches: matches[step.index] ?? [])!
+        let input = step.frame(from: from, to: to, canvas: storyboard.canvas, at: local, matches: store.matches(step: step.index))!
         return transition.scene(input)
     }
 
@@ -222,7 +160,12 @@ public final class FrameComposer: Sendable {
     }
 
     /// The snapshot of a screen as it is (for tests and tools).
-    public func snapshot(of screen: String) -> Bitmap? { snapshots[SnapshotKey(screen: screen)] }
+    public func snapshot(of screen: String) -> Bitmap? { storyboard.screens[screen] == nil ? nil : store.snapshot(screen) }
+
+    /// The first image that failed to decode when a screen was built for its first frame (it
+    /// checked out while resolving: cut short or changed since). Frames drawn since are wrong:
+    /// a job throws this instead of keeping its output.
+    public var failure: PresetError? { store.failure }
 
     /// Draws frame i into `target` (the canvas's pixel size), background first, overlays last.
     public func render(frame i: Int, into target: Bitmap) {

@@ -91,6 +91,8 @@ public enum RenderJob {
                 try encoder.write(frame)
                 progress.update(done: i + 1)
             })
+            // A screen whose image no longer decoded was drawn without it: keep nothing.
+            if let failure = composer.failure { throw failure }
             guard let encoder else { throw MediaError("\(destination ?? "null"): the encoder did not open") }
             try encoder.finish()
         } catch {

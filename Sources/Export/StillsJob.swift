@@ -83,7 +83,7 @@ public enum StillsJob {
             }
         }
         do {
-            if let e = errors.error { throw e }
+            if let e = errors.error ?? composer.failure { throw e }
             if cancel.isCancelled { throw CancelledError(reason: cancel.reason) }
             try folder?.commit()
         } catch {

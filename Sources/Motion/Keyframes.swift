@@ -17,7 +17,7 @@ public struct Keyframe: Sendable, Hashable {
 /// last it holds the last (the transition's progress may overshoot with springs; a track's values
 /// do not extrapolate). Two keyframes at the same progress make a jump; at exactly that progress
 /// the later one wins.
-public struct KeyframeTrack: Sendable {
+public struct KeyframeTrack: Sendable, Hashable {
     public let keyframes: [Keyframe]
     // Per segment (into keyframes[i + 1]): the curve as a Timing over a unit segment.
     private let segments: [Timing]
@@ -46,6 +46,10 @@ public struct KeyframeTrack: Sendable {
         self.keyframes = keyframes
         self.segments = segs
     }
+
+    /// Equal tracks have equal keyframes (the segments are derived from them).
+    public static func == (a: KeyframeTrack, b: KeyframeTrack) -> Bool { a.keyframes == b.keyframes }
+    public func hash(into h: inout Hasher) { h.combine(keyframes) }
 
     /// The track's value at transition progress p.
     public func value(at p: Double) -> Double {

@@ -4,6 +4,7 @@
 // even when the other found problems; what decoding could not build is marked (`Unchecked`) and a
 // resolving problem at or around a path decoding already reported is left out, so one mistake
 // gives one problem, not a cascade.
+import Media
 import Raster
 import Scene
 
@@ -51,17 +52,16 @@ public enum PresetCheck {
 
     /// Decodes and resolves, collecting every problem of both; throws them all, positioned and
     /// in the order they appear in the file.
-    /// - probesImagesOnly: images are checked, not decoded (validation only; Resolver).
-    public static func run(text: String, file: String, baseDirectory: String, defaultName: String,
-                           overrides: Overrides = Overrides(), tree: ((JSONNode) -> JSONNode)? = nil,
-                           probesImagesOnly: Bool = false) throws(PresetError) -> CheckedPreset {
+    /// - images: where the preset's images come from (resolving checks them; rendering decodes them).
+    public static func run(text: String, file: String, images: any ImageLoading, defaultName: String,
+                           overrides: Overrides = Overrides(), tree: ((JSONNode) -> JSONNode)? = nil) throws(PresetError) -> CheckedPreset {
         let (decoded, decodeProblems, dropped) = try decodeCounting(text: text, file: file, defaultName: defaultName, tree: tree)
         guard let preset = decoded else { throw PresetError(decodeProblems.isEmpty ? [Problem(file: file, path: "", message: "invalid preset")] : decodeProblems) }
         var problems = decodeProblems
         var storyboard: Storyboard?
         var resolverUncounted = 0
         do {
-            storyboard = try Resolver(file: file, baseDirectory: baseDirectory, probesImagesOnly: probesImagesOnly).resolve(preset, overrides: overrides)
+            storyboard = try Resolver(file: file, images: images).resolve(preset, overrides: overrides)
         } catch {
             problems += withoutConsequences(error.problems, of: decodeProblems)
             // The Resolver keeps at most the cap (ProblemList); its count line is replaced by finish's.
@@ -73,6 +73,12 @@ public enum PresetCheck {
         var e = PresetError(finish(problems, text: text, uncounted: dropped + resolverUncounted))
         e.warnings = warnings
         throw e
+    }
+
+    /// `run` with the images of the folder `baseDirectory` (PresetLoader.folderImages).
+    public static func run(text: String, file: String, baseDirectory: String, defaultName: String,
+                           overrides: Overrides = Overrides(), tree: ((JSONNode) -> JSONNode)? = nil) throws(PresetError) -> CheckedPreset {
+        try run(text: text, file: file, images: PresetLoader.folderImages(baseDirectory), defaultName: defaultName, overrides: overrides, tree: tree)
     }
 
     /// Resolver problems minus those at, inside or around a path decoding already reported.

@@ -1,21 +1,30 @@
 import Foundation
 import Media
 
+/// Makes the image loader of a preset from the folder its assets resolve against (issue 19.1:
+/// whoever resolves a preset says where its images come from).
+public typealias ImageLoaderFactory = @Sendable (_ baseDirectory: String) -> any ImageLoading
+
 /// Reads a preset file (or a built-in demo) and resolves it.
 public enum PresetLoader {
+    /// The images of the preset's folder, read when a screen showing them is built (AssetImages).
+    public static let folderImages: ImageLoaderFactory = { AssetImages(base: $0, maxImageSide: Limits.maxImageSide) }
+
     /// Warnings (an unknown font family) go to `warn`: by default one line each on stderr.
     /// `only`: the `--only KEY=VALUE,...` of a matrix preset (PresetSource.select).
     public static func load(path: String, overrides: Overrides = Overrides(), only: String? = nil,
-                            warn: (Problem) -> Void = PresetLoader.printWarning) throws(PresetError) -> Storyboard {
-        let checked = try check(path: path, overrides: overrides, only: only)
+                            warn: (Problem) -> Void = PresetLoader.printWarning,
+                            images: ImageLoaderFactory = PresetLoader.folderImages) throws(PresetError) -> Storyboard {
+        let checked = try check(path: path, overrides: overrides, only: only, images: images)
         checked.warnings.forEach(warn)
         return checked.storyboard
     }
 
     /// Decoded and resolved in one pass (PresetCheck): every problem of the file at once.
-    public static func check(path: String, overrides: Overrides = Overrides(), only: String? = nil) throws(PresetError) -> CheckedPreset {
+    public static func check(path: String, overrides: Overrides = Overrides(), only: String? = nil,
+                             images: ImageLoaderFactory = PresetLoader.folderImages) throws(PresetError) -> CheckedPreset {
         let source = try self.source(path: path)
-        return try check(source, try source.select(only), overrides: overrides)
+        return try check(source, try source.select(only), overrides: overrides, images: images)
     }
 
     /// The file parsed, not yet decoded: its matrix, if any, says which clips it holds.
@@ -27,13 +36,14 @@ public enum PresetLoader {
 
     /// One clip of a source (nil: a plain preset), checked in one pass; its problems name the
     /// combination. Assets resolve against the file's folder.
-    /// - probesImagesOnly: check images without decoding them (the storyboard is for checks only).
+    /// - probesImagesOnly: the caller only checks. Resolving decodes no image either way now (a
+    ///   screen's images are decoded when a frame first shows it, issue 20.5).
     public static func check(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides(),
-                             probesImagesOnly: Bool = false) throws(PresetError) -> CheckedPreset {
+                             probesImagesOnly: Bool = false, images: ImageLoaderFactory = PresetLoader.folderImages) throws(PresetError) -> CheckedPreset {
         let base = URL(fileURLWithPath: source.file).deletingLastPathComponent().path
         do {
-            return try PresetCheck.run(text: source.text, file: source.file, baseDirectory: base, defaultName: source.defaultName,
-                                       overrides: overrides, tree: source.tree(clip), probesImagesOnly: probesImagesOnly)
+            return try PresetCheck.run(text: source.text, file: source.file, images: images(base), defaultName: source.defaultName,
+                                       overrides: overrides, tree: source.tree(clip))
         } catch { throw clip.map { error.in($0) } ?? error }
     }
 
@@ -63,7 +73,7 @@ public enum PresetLoader {
             throw PresetError([Problem(file: "--demo", path: "", message: "unknown demo \"\(name)\" (expected one of: \(Demos.all.map(\.name).joined(separator: ", ")))")])
         }
         let file = "demo:\(name)"
-        return try PresetCheck.run(text: demo.json, file: file, baseDirectory: FileManager.default.currentDirectoryPath,
+        return try PresetCheck.run(text: demo.json, file: file, images: folderImages(FileManager.default.currentDirectoryPath),
                                    defaultName: name, overrides: overrides).storyboard
     }
 

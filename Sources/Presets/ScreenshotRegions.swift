@@ -13,11 +13,14 @@ struct ScreenshotRegions {
     var pixelWidth: Int
     var pixelHeight: Int
     var scale: Double
+    /// True for a screen's outline (ScreenBuilder): images are placeholders, so a stand-in that
+    /// needs the screenshot's pixels gets a placeholder colour (nothing draws an outline).
+    var outline = false
 
     /// `screen` (a screenshot screen: background rect, the image) with its regions added; problems
     /// go to `problem` with the element's JSON path.
-    func adding(_ specs: [ElementSpec], to screen: Node, screenID: String, shot: Bitmap, fit: ImageFit,
-                loadImage: (String, String) -> Bitmap?, problem: (String, String) -> Void) -> Node {
+    func adding(_ specs: [ElementSpec], to screen: Node, screenID: String, shot: any ImageSource, fit: ImageFit,
+                loadImage: (String, String) -> (any ImageSource)?, problem: (String, String) -> Void) -> Node {
         var out = screen
         var rendered: Bitmap?
         for e in specs {
@@ -42,12 +45,14 @@ struct ScreenshotRegions {
             case .image(let file):
                 let hp = e.path.key("hidden").key("image").text
                 guard let b = loadImage(file, hp) else { continue }
-                guard b.width == shot.width && b.height == shot.height else {
-                    problem(hp, "the hidden image must have the screenshot's pixel size \(shot.width)×\(shot.height) (got \(b.width)×\(b.height))")
+                guard b.pixelWidth == shot.pixelWidth && b.pixelHeight == shot.pixelHeight else {
+                    problem(hp, "the hidden image must have the screenshot's pixel size \(shot.pixelWidth)×\(shot.pixelHeight) (got \(b.pixelWidth)×\(b.pixelHeight))")
                     continue
                 }
                 // The second screenshot, placed as the screen places the first, seen through the region.
                 standIn = .image(b, frame: Rect(-f.minX, -f.minY, canvas.width, canvas.height), fit: fit)
+            case .borderMedian where outline:
+                standIn = .rect(local, .white)
             case .borderMedian:
                 if rendered == nil { rendered = Renderer.snapshot(screen, scale: scale) }
                 standIn = .rect(local, ScreenshotRegions.borderMedian(rendered!, around: f, scale: scale))
@@ -95,7 +100,8 @@ struct ScreenshotRegions {
 
     /// How a screenshot not at the canvas's pixel size was fitted, for a note on stderr (nil when
     /// it is at the canvas's size).
-    func fitNote(file: String, _ b: Bitmap, fit: ImageFit) -> String? {
+    func fitNote(file: String, _ image: any ImageSource, fit: ImageFit) -> String? {
+        let b = (width: image.pixelWidth, height: image.pixelHeight)
         guard b.width != pixelWidth || b.height != pixelHeight else { return nil }
         let sx = Double(pixelWidth) / Double(b.width), sy = Double(pixelHeight) / Double(b.height)
         func f(_ v: Double) -> String { String(format: "%.4g", v) }

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Motion
 import Transitions
@@ -43,4 +44,14 @@ extension Resolver {
         }
         return step
     }
+
+    func makeGesture(_ g: GestureSpec) throws(MotionError) -> Gesture {
+        let velocity = g.velocity.map { MotionPoint($0.x, $0.y) }
+        if let samples = g.samples { return try Gesture(samples: samples, releaseVelocity: velocity) }
+        let from = g.from ?? .zero, to = g.to ?? .zero
+        return try Gesture(from: MotionPoint(from.x, from.y), to: MotionPoint(to.x, to.y), duration: g.duration ?? 0,
+                           curve: g.curve.map(CurveMapping.curve) ?? .easeOut, releaseVelocity: velocity)
+    }
+
+    func fmt(_ v: Double) -> String { String(format: "%.3f", v) }
 }

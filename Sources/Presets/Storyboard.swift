@@ -16,14 +16,18 @@ public struct Storyboard: Sendable {
     public var background: Background
     public var output: OutputSpec
     public var overlays: Overlays
-    /// Each screen as a canvas-sized node in points.
+    /// Each shown screen as a canvas-sized node in points. For a screen that names images (in
+    /// `deferred`) this is its outline: the built tree with each image a placeholder of its pixel
+    /// size — ids, frames and sizes as built, no pixels. Draw `screen(_:)`, never this.
     public var screens: [String: Node]
+    /// The screens that name images, built when a frame first shows them (issue 20.5).
+    public var deferred: [String: DeferredScreen] = [:]
     public var start: String
     public var steps: [Step]
     /// Notes for stderr from resolving (how a screenshot of another size was fitted), each once.
     public var notes: [String] = []
     /// What the screens' images hold: bytes of the kept (scaled) bitmaps, and the largest
-    /// full-size decoder frame met while loading them (ImageStore; for the memory estimate).
+    /// full-size decoder frame met while loading them (AssetImages; for the memory estimate).
     public var imageBytes = 0
     public var largestImageFrameBytes = 0
 
@@ -52,7 +56,7 @@ public struct Storyboard: Sendable {
     public func state(at t: Double) -> FrameState {
         // The stack of still states: a push shows its screen; a page sheet shows itself over the
         // screen it was presented from (its transition's final scene) until dismissed.
-        var stills: [FrameState] = [.still(screen: start)]
+        var stills = ScreenStack<FrameState>(.still(screen: start))
         for (i, step) in steps.enumerated() {
             // A step's first frame is the state before it (so it equals the previous step's last).
             if t <= step.start && step.duration > 0 { break }
@@ -60,16 +64,11 @@ public struct Storyboard: Sendable {
                 return .transition(step: i, progress: step.progress(at: t - step.start))
             }
             guard let op = step.operation, !step.isCancelled else { continue }
-            switch op {
-            case .push: stills.append(.still(screen: step.after))
-            case .present:
-                // A detent step replaces the sheet's still with itself at its new detent.
-                if step.changesDetent && stills.count > 1 { stills.removeLast() }
-                stills.append(step.transition?.presentsOverContext == true ? .presented(step: i) : .still(screen: step.after))
-            case .pop, .dismiss: if stills.count > 1 { stills.removeLast() }
-            }
+            let still: FrameState = op == .present && step.transition?.presentsOverContext == true ? .presented(step: i) : .still(screen: step.after)
+            // A detent step replaces the sheet's still with itself at its new detent.
+            if op == .present && step.changesDetent && stills.count > 1 { stills.replaceTop(still) } else { stills.apply(op, still) }
         }
-        return stills.last!
+        return stills.top
     }
 }
 

@@ -9,12 +9,8 @@ extension Resolver {
     /// (the first bytes only: nothing is decoded).
     func checkUnshown(_ spec: ScreenSpec, path: String, problem: (String, String) -> Void) {
         func asset(_ relative: String, _ at: String) {
-            switch AssetPath.resolve(relative, in: baseDirectory) {
-            case .failure(let why): problem(at, why.description)
-            case .success(let full):
-                do { _ = try ImageDecoder.header(path: full, maxDimension: Limits.maxImageSide) } catch {
-                    problem(at, "cannot load image \"\(relative)\": \(error)")
-                }
+            if case .failure(let why) = images.info(relative, fitting: PixelBox(width: 1, height: 1), opensDecoder: false) {
+                problem(at, why.description)
             }
         }
         func walk(_ l: LayerSpec) {

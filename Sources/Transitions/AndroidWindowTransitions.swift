@@ -28,11 +28,14 @@ public struct AndroidActivityTransition: Transition {
         return .canvas(frame.canvas, [enter, exit])
     }
 
+    /// The init's defaults: the one statement of each parameter's default (spec and make read it).
+    static let defaults = AndroidActivityTransition()
+
     public static let entry = CatalogEntry(
         name: "android-activity",
         summary: "Android's default activity open/close (AOSP, 96 dp variant): 96 dp slides on fast_out_extra_slow_in, alpha windows; 450 ms",
-        parameters: [ParameterSpec("distance", .number(0...1000), default: .number(96), "slide distance in points (dp)")],
-        make: { p in AndroidActivityTransition(distance: p.number("distance", 96)) })
+        parameters: [ParameterSpec("distance", .number(0...1000), default: .number(defaults.distance), "slide distance in points (dp)")],
+        make: { p in AndroidActivityTransition(distance: p.number("distance", defaults.distance)) })
 }
 
 /// AndroidX Fragment's default animations (`fragment/fragment/src/main/res/anim/fragment_*.xml`,

@@ -76,9 +76,12 @@ public struct ContainerTransformTransition: Transition {
         return .canvas(canvas, layers)
     }
 
+    /// The init's defaults: the one statement of each parameter's default (spec and make read it).
+    static let defaults = ContainerTransformTransition()
+
     public static let entry = CatalogEntry(
         name: "container-transform",
         summary: "Material container transform: a matched element grows into the new screen (MDC thresholds, scrim #52000000); 500 ms in, 400 ms back, emphasized; match: [[element, id on the new screen]]",
-        parameters: [ParameterSpec("scrim", .number(0...1), default: .number(82.0 / 255), "black scrim alpha over the screen underneath when the container is full")],
-        make: { p in ContainerTransformTransition(scrim: p.number("scrim", 82.0 / 255)) })
+        parameters: [ParameterSpec("scrim", .number(0...1), default: .number(defaults.scrim), "black scrim alpha over the screen underneath when the container is full")],
+        make: { p in ContainerTransformTransition(scrim: p.number("scrim", defaults.scrim)) })
 }

@@ -58,23 +58,26 @@ public struct CustomTransition: Transition {
                                      completion: .percentDriven(duration: duration, curve: .easeOut))
     }
 
+    /// The init's defaults: the one statement of each parameter's default (spec and make read it).
+    static let defaults = CustomTransition()
+
     public static let entry = CatalogEntry(
         name: "custom",
         summary: "keyframe tracks (translateX/Y, scale, rotate, opacity, cornerRadius, dim) for the old and new screens over progress 0…1",
         parameters: [
             ParameterSpec("from", .tracks(trackNames), default: .tracks([:]), "tracks of the old screen: { \"opacity\": [[0, 1], [1, 0.5, \"easeIn\"]] }"),
             ParameterSpec("to", .tracks(trackNames), default: .tracks([:]), "tracks of the new screen"),
-            ParameterSpec("order", .choice(["new-over", "old-over"]), default: .string("new-over"), "which screen is drawn on top"),
-            ParameterSpec("axis", .choice(["horizontal", "vertical"]), default: .string("horizontal"), "finger direction of an interactive pop/dismiss"),
-            ParameterSpec("duration", .number(0.01...10), default: .number(0.35), "default step duration (s)"),
+            ParameterSpec("order", .choice([order(true), order(false)]), default: .string(order(defaults.newOnTop)), "which screen is drawn on top"),
+            ParameterSpec("axis", .choice(["horizontal", "vertical"]), default: .string(defaults.axis), "finger direction of an interactive pop/dismiss"),
+            ParameterSpec("duration", .number(0.01...10), default: .number(defaults.duration), "default step duration (s)"),
         ],
+        // Tracks arrive built: an invalid one is the resolver's positioned problem, never dropped here.
         make: { p in
-            func build(_ t: [String: [Keyframe]]) -> [String: KeyframeTrack] {
-                var out: [String: KeyframeTrack] = [:]
-                for (k, frames) in t { if let track = try? KeyframeTrack(frames) { out[k] = track } }
-                return out
-            }
-            return CustomTransition(from: build(p.tracks("from")), to: build(p.tracks("to")), newOnTop: p.string("order", "new-over") == "new-over",
-                                    axis: p.string("axis", "horizontal"), duration: p.number("duration", 0.35))
+            CustomTransition(from: p.tracks("from"), to: p.tracks("to"),
+                             newOnTop: p.string("order", order(defaults.newOnTop)) == order(true),
+                             axis: p.string("axis", defaults.axis), duration: p.number("duration", defaults.duration))
         })
+
+    /// The `order` choice naming `newOnTop`.
+    static func order(_ newOnTop: Bool) -> String { newOnTop ? "new-over" : "old-over" }
 }

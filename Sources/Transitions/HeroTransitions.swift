@@ -61,7 +61,7 @@ public struct HeroTransition: Transition {
     /// zoom/zoom-out: the large, fading screen's scale (1.3).
     public var largeScale: Double
 
-    public init(_ style: Style, direction: Direction = .left, overlay: Double = 0.1, shadowOpacity: Double = 0.5,
+    public init(_ style: Style, direction: Direction = .standard, overlay: Double = 0.1, shadowOpacity: Double = 0.5,
                 shadowRadius: Double = 5, scale: Double? = nil, largeScale: Double = 1.3) {
         self.style = style; self.direction = direction; self.overlay = overlay
         self.shadowOpacity = shadowOpacity; self.shadowRadius = shadowRadius
@@ -155,28 +155,30 @@ public struct HeroTransition: Transition {
 
     /// The catalog entry of one style.
     public static func entry(_ style: Style) -> CatalogEntry {
+        // The init's defaults for this style: the one statement of each default (spec and make read it).
+        let d = HeroTransition(style)
         var specs: [ParameterSpec] = []
         if style.isDirectional { specs.append(Direction.parameter) }
         switch style {
         case .cover, .uncover, .pageIn, .pageOut:
             if style == .pageIn || style == .pageOut {
-                specs.append(ParameterSpec("scale", .number(0.05...1), default: .number(0.7), "scale of the screen underneath while covered"))
+                specs.append(ParameterSpec("scale", .number(0.05...1), default: .number(d.scale), "scale of the screen underneath while covered"))
             }
-            specs.append(ParameterSpec("overlay", .number(0...1), default: .number(0.1), "black overlay alpha on the covered screen"))
-            specs.append(ParameterSpec("shadowOpacity", .number(0...1), default: .number(0.5), "peak shadow alpha of the moving screen"))
-            specs.append(ParameterSpec("shadowRadius", .number(0...50), default: .number(5), "shadow blur radius in points"))
+            specs.append(ParameterSpec("overlay", .number(0...1), default: .number(d.overlay), "black overlay alpha on the covered screen"))
+            specs.append(ParameterSpec("shadowOpacity", .number(0...1), default: .number(d.shadowOpacity), "peak shadow alpha of the moving screen"))
+            specs.append(ParameterSpec("shadowRadius", .number(0...50), default: .number(d.shadowRadius), "shadow blur radius in points"))
         case .zoomSlide:
-            specs.append(ParameterSpec("scale", .number(0.05...1), default: .number(0.8), "scale of a screen while off screen"))
+            specs.append(ParameterSpec("scale", .number(0.05...1), default: .number(d.scale), "scale of a screen while off screen"))
         case .zoom, .zoomOut:
-            specs.append(ParameterSpec("scale", .number(0.05...1), default: .number(0.7), "scale of the smaller (under) screen"))
-            specs.append(ParameterSpec("largeScale", .number(1...5), default: .number(1.3), "scale of the larger, fading screen"))
+            specs.append(ParameterSpec("scale", .number(0.05...1), default: .number(d.scale), "scale of the smaller (under) screen"))
+            specs.append(ParameterSpec("largeScale", .number(1...5), default: .number(d.largeScale), "scale of the larger, fading screen"))
         case .fade, .slide:
             break
         }
         return CatalogEntry(name: style.rawValue, summary: summaries[style] ?? style.rawValue, parameters: specs) { p in
-            HeroTransition(style, direction: p.direction, overlay: p.number("overlay", 0.1),
-                           shadowOpacity: p.number("shadowOpacity", 0.5), shadowRadius: p.number("shadowRadius", 5),
-                           scale: p.number("scale", defaultScale(style)), largeScale: p.number("largeScale", 1.3))
+            HeroTransition(style, direction: p.direction, overlay: p.number("overlay", d.overlay),
+                           shadowOpacity: p.number("shadowOpacity", d.shadowOpacity), shadowRadius: p.number("shadowRadius", d.shadowRadius),
+                           scale: p.number("scale", d.scale), largeScale: p.number("largeScale", d.largeScale))
         }
     }
 

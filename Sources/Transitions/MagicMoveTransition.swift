@@ -10,7 +10,7 @@ import Scene
 public struct MagicMoveTransition: Transition {
     /// How a flying snapshot fills its in-between frame.
     public var contentMode: ContentMode
-    public init(contentMode: ContentMode = .fill) { self.contentMode = contentMode }
+    public init(contentMode: ContentMode = .standard) { self.contentMode = contentMode }
     public var defaultDuration: Double { 0.6 }
     public var defaultCurve: Curve { .uiviewSpring(damping: 0.6, velocity: 1) }
     public var usesMatchedElements: Bool { true }

@@ -10,10 +10,12 @@ public enum ContentMode: String, Sendable, CaseIterable {
     /// Scaled to the frame exactly: what animating a `snapshotView`'s frame does (seed 003).
     case stretch
 
-    public static let parameter = ParameterSpec("contentMode", .choice(allCases.map(\.rawValue)), default: .string("fill"),
+    /// The mode a transition uses when the preset gives none (the one statement of that default).
+    public static let standard = ContentMode.fill
+    public static let parameter = ParameterSpec("contentMode", .choice(allCases.map(\.rawValue)), default: .string(standard.rawValue),
                                                 "how a flying snapshot fills its frame: fill (aspect fill, cropped) or stretch")
 
-    init(_ p: Parameters) { self = ContentMode(rawValue: p.string("contentMode", "fill")) ?? .fill }
+    init(_ p: Parameters) { self = ContentMode(rawValue: p.string("contentMode", ContentMode.standard.rawValue)) ?? ContentMode.standard }
 
     var fit: ImageFit { self == .fill ? .fill : .stretch }
 }

@@ -111,19 +111,23 @@ public struct NavigationZoomTransition: Transition {
             completion: .spring(ZoomLayers.curve, duration: nil))
     }
 
+    /// The init's defaults: the one statement of each parameter's default (spec and make read it).
+    static let defaults = NavigationZoomTransition(source: "")
+
     public static let entry = CatalogEntry(
         name: "navigation-zoom",
         summary: "iOS 18 zoom: the new screen grows out of an element of the screen underneath, which dims at scale 1; drag down (or from the edge) to shrink it back",
         parameters: [
-            ParameterSpec("source", .element, default: .string(""), "required: the id of the element on the screen underneath the new screen grows out of (a layer id or a screenshot element)"),
-            ParameterSpec("dim", .number(0...1), default: .number(0.1), "black dim alpha over the screen underneath when the new screen is up"),
+            ParameterSpec("source", .element, default: .string(defaults.source), "required: the id of the element on the screen underneath the new screen grows out of (a layer id or a screenshot element)"),
+            ParameterSpec("dim", .number(0...1), default: .number(defaults.dim), "black dim alpha over the screen underneath when the new screen is up"),
             ParameterSpec("cornerRadius", .number(0...200), default: .string("device"), "corner radius (pt) of the full-size screen; default the device's display radius"),
-            ParameterSpec("dismissScale", .number(0.05...1), default: .number(0.75), "interactive dismiss: a release below this scale finishes"),
-            ParameterSpec("dismissSpeed", .number(0...100000), default: .number(700), "interactive dismiss: a release moving down faster than this (pt/s) finishes"),
+            ParameterSpec("dismissScale", .number(0.05...1), default: .number(defaults.dismissScale), "interactive dismiss: a release below this scale finishes"),
+            ParameterSpec("dismissSpeed", .number(0...100000), default: .number(defaults.dismissSpeed), "interactive dismiss: a release moving down faster than this (pt/s) finishes"),
         ],
         make: { p in
-            NavigationZoomTransition(source: p.string("source", ""), dim: p.number("dim", 0.1),
-                                     cornerRadius: p.number("cornerRadius", NavigationZoomTransition.fallbackCornerRadius),
-                                     dismissScale: p.number("dismissScale", 0.75), dismissSpeed: p.number("dismissSpeed", 700))
+            NavigationZoomTransition(source: p.string("source", defaults.source), dim: p.number("dim", defaults.dim),
+                                     cornerRadius: p.number("cornerRadius", defaults.cornerRadius),
+                                     dismissScale: p.number("dismissScale", defaults.dismissScale),
+                                     dismissSpeed: p.number("dismissSpeed", defaults.dismissSpeed))
         })
 }

@@ -66,19 +66,23 @@ public struct PanBackTransition: Transition {
                                                   settle: settle, curve: .easeInOut, release: release)
     }
 
+    /// The init's defaults: the one statement of each parameter's default (spec and make read it).
+    static let defaults = PanBackTransition()
+
     public static let entry = CatalogEntry(
         name: "pan-back",
         summary: "Weibo-style screenshot pan-back: the screen follows the finger over a scaled, darkened snapshot of the previous one (seeds 000, 002)",
         parameters: [
-            ParameterSpec("scaleFrom", .number(0.1...1), default: .number(0.6), "scale of the previous screen when the drag starts"),
-            ParameterSpec("coverFrom", .number(0...1), default: .number(1), "black cover alpha when the drag starts"),
-            ParameterSpec("coverTo", .number(0...1), default: .number(0), "black cover alpha once the drag reaches fullAt"),
-            ParameterSpec("fullAt", .number(0.05...1), default: .number(0.75), "drag fraction of the width at which scale and cover complete"),
-            ParameterSpec("threshold", .number(0...1), default: .number(0.5), "release past this fraction of the width finishes the pop"),
-            ParameterSpec("settle", .number(0.01...5), default: .number(0.3), "seconds the release animation takes (easeInOut)"),
+            ParameterSpec("scaleFrom", .number(0.1...1), default: .number(defaults.scaleFrom), "scale of the previous screen when the drag starts"),
+            ParameterSpec("coverFrom", .number(0...1), default: .number(defaults.coverFrom), "black cover alpha when the drag starts"),
+            ParameterSpec("coverTo", .number(0...1), default: .number(defaults.coverTo), "black cover alpha once the drag reaches fullAt"),
+            ParameterSpec("fullAt", .number(0.05...1), default: .number(defaults.fullAt), "drag fraction of the width at which scale and cover complete"),
+            ParameterSpec("threshold", .number(0...1), default: .number(defaults.threshold), "release past this fraction of the width finishes the pop"),
+            ParameterSpec("settle", .number(0.01...5), default: .number(defaults.settle), "seconds the release animation takes (easeInOut)"),
         ],
         make: { p in
-            PanBackTransition(scaleFrom: p.number("scaleFrom", 0.6), coverFrom: p.number("coverFrom", 1), coverTo: p.number("coverTo", 0),
-                              fullAt: p.number("fullAt", 0.75), threshold: p.number("threshold", 0.5), settle: p.number("settle", 0.3))
+            PanBackTransition(scaleFrom: p.number("scaleFrom", defaults.scaleFrom), coverFrom: p.number("coverFrom", defaults.coverFrom),
+                              coverTo: p.number("coverTo", defaults.coverTo), fullAt: p.number("fullAt", defaults.fullAt),
+                              threshold: p.number("threshold", defaults.threshold), settle: p.number("settle", defaults.settle))
         })
 }

@@ -19,7 +19,7 @@ import Scene
 public struct PredictiveBackTransition: Transition {
     public var cornerRadius: Double
     public var scrim: Double
-    public init(cornerRadius: Double = 0, dark: Bool = false) {
+    public init(cornerRadius: Double = 0, dark: Bool = PredictiveBackTransition.darkByDefault) {
         self.cornerRadius = cornerRadius
         scrim = dark ? 0.8 : 0.2 // MAX_SCRIM_ALPHA_DARK / _LIGHT
     }
@@ -104,7 +104,9 @@ public struct PredictiveBackTransition: Transition {
                                       cancel: .spring(.spring(.android(dampingRatio: 0.75, stiffness: 200)), duration: nil))
     }
 
-    static let darkParameter = ParameterSpec("dark", .bool, default: .bool(false), "dark theme: scrim 0.8 instead of 0.2")
+    /// The light theme unless the preset says `dark` (the one statement of that default).
+    public static let darkByDefault = false
+    static let darkParameter = ParameterSpec("dark", .bool, default: .bool(darkByDefault), "dark theme: scrim 0.8 instead of 0.2")
 
     public static let entry = CatalogEntry(
         name: "predictive-back",
@@ -123,6 +125,6 @@ extension Rect {
 extension Parameters {
     func bool(_ name: String) -> Bool {
         if case .bool(let b)? = values[name] { return b }
-        return false
+        return PredictiveBackTransition.darkByDefault
     }
 }

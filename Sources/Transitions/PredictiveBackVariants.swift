@@ -13,7 +13,7 @@ import Scene
 public struct PredictiveBackHomeTransition: Transition {
     public var cornerRadius: Double
     public var scrim: Double
-    public init(cornerRadius: Double = 0, dark: Bool = false) { self.cornerRadius = cornerRadius; scrim = dark ? 0.8 : 0.2 }
+    public init(cornerRadius: Double = 0, dark: Bool = PredictiveBackTransition.darkByDefault) { self.cornerRadius = cornerRadius; scrim = dark ? 0.8 : 0.2 }
     public var defaultDuration: Double { 0.45 }
     public var defaultCurve: Curve { .linear }
     static let minScale = 0.75, scrimFade = 0.233, icon = 56.0

@@ -38,14 +38,18 @@ public struct SharedAxisTransition: Transition {
         return .canvas(frame.canvas, [outgoing, incoming])
     }
 
+    /// The init's defaults: the one statement of each parameter's default (spec and make read it).
+    static let defaults = SharedAxisTransition()
+
     public static let entry = CatalogEntry(
         name: "shared-axis",
         summary: "Material shared axis: fade through with a 30 dp slide (x, y) or a scale (z); 450 ms emphasized",
         parameters: [
-            ParameterSpec("axis", .choice(Axis.allCases.map(\.rawValue)), default: .string("x"), "x or y: slide 30 dp along it; z: scale"),
-            ParameterSpec("distance", .number(0...1000), default: .number(30), "slide distance in points (dp) for x and y"),
+            ParameterSpec("axis", .choice(Axis.allCases.map(\.rawValue)), default: .string(defaults.axis.rawValue), "x or y: slide 30 dp along it; z: scale"),
+            ParameterSpec("distance", .number(0...1000), default: .number(defaults.distance), "slide distance in points (dp) for x and y"),
         ],
-        make: { p in SharedAxisTransition(axis: Axis(rawValue: p.string("axis", "x")) ?? .x, distance: p.number("distance", 30)) })
+        make: { p in SharedAxisTransition(axis: Axis(rawValue: p.string("axis", defaults.axis.rawValue)) ?? defaults.axis,
+                                           distance: p.number("distance", defaults.distance)) })
 }
 
 /// Material's fade through (MDC `MaterialFadeThrough`): the outgoing screen fades out over 0–0.35,
@@ -65,11 +69,14 @@ public struct FadeThroughTransition: Transition {
         return .canvas(frame.canvas, [outgoing, incoming])
     }
 
+    /// The init's defaults: the one statement of each parameter's default (spec and make read it).
+    static let defaults = FadeThroughTransition()
+
     public static let entry = CatalogEntry(
         name: "fade-through",
         summary: "Material fade through: out over 0–0.35, in over 0.35–1 scaling 0.92 → 1; 450 ms emphasized",
-        parameters: [ParameterSpec("startScale", .number(0.1...2), default: .number(0.92), "scale the incoming screen starts at")],
-        make: { p in FadeThroughTransition(startScale: p.number("startScale", 0.92)) })
+        parameters: [ParameterSpec("startScale", .number(0.1...2), default: .number(defaults.startScale), "scale the incoming screen starts at")],
+        make: { p in FadeThroughTransition(startScale: p.number("startScale", defaults.startScale)) })
 }
 
 /// Material's fade (MDC `MaterialFade`), for things that appear over the screen: entering, the new
@@ -97,12 +104,15 @@ public struct MaterialFadeTransition: Transition {
         return .canvas(frame.canvas, [frame.to, frame.from.withOpacity(1 - MaterialMotion.clamp01(p))])
     }
 
+    /// The init's defaults: the one statement of each parameter's default (spec and make read it).
+    static let defaults = MaterialFadeTransition()
+
     public static let entry = CatalogEntry(
         name: "material-fade",
         summary: "Material fade: in 400 ms emphasized decelerate, scale 0.8 → 1, faded in by 0.3; out 150 ms emphasized accelerate",
         parameters: [
-            ParameterSpec("startScale", .number(0.1...2), default: .number(0.8), "scale the entering screen starts at"),
-            ParameterSpec("fadeEnd", .number(0.01...1), default: .number(0.3), "progress by which the entering screen is opaque"),
+            ParameterSpec("startScale", .number(0.1...2), default: .number(defaults.startScale), "scale the entering screen starts at"),
+            ParameterSpec("fadeEnd", .number(0.01...1), default: .number(defaults.fadeEnd), "progress by which the entering screen is opaque"),
         ],
-        make: { p in MaterialFadeTransition(startScale: p.number("startScale", 0.8), fadeEnd: p.number("fadeEnd", 0.3)) })
+        make: { p in MaterialFadeTransition(startScale: p.number("startScale", defaults.startScale), fadeEnd: p.number("fadeEnd", defaults.fadeEnd)) })
 }

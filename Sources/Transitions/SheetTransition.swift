@@ -139,22 +139,26 @@ public struct SheetTransition: Transition {
             completion: .spring(.system, duration: nil))
     }
 
+    /// The init's defaults: the one statement of each parameter's default (spec and make read it).
+    static let defaults = SheetTransition()
+
     public static let entry = CatalogEntry(
         name: "sheet",
         summary: "iOS 13+ page sheet: slides up to 10 pt below the status bar over the presenting screen, which shrinks by 20 pt, rounds and dims; drag down to dismiss",
         parameters: [
-            ParameterSpec("safeTop", .number(0...200), default: .number(47), "status bar height in points (the presenting screen's top at the end)"),
-            ParameterSpec("topOffset", .number(0...100), default: .number(10), "gap between the status bar and the sheet; the presenting screen shrinks by twice this"),
-            ParameterSpec("cornerRadius", .number(0...60), default: .number(10), "corner radius of the sheet and of the shrunk presenting screen"),
-            ParameterSpec("dim", .number(0...1), default: .number(0.2), "black dim alpha over the presenting screen when presented"),
-            ParameterSpec("velocityImpact", .number(0...2), default: .number(0.3), "seconds of release velocity added to the drag when deciding to dismiss"),
-            ParameterSpec("detent", .choice(Detent.allCases.map(\.rawValue)), default: .string("large"), "large: below the status bar, the presenting screen shrinks; medium: top edge at half the height, the presenting screen only dims"),
-            ParameterSpec("from", .element, default: .string(""), "an element of the presenting screen the sheet grows out of (iOS 26's sheet from a bar button); empty: it slides up"),
+            ParameterSpec("safeTop", .number(0...200), default: .number(defaults.safeTop), "status bar height in points (the presenting screen's top at the end)"),
+            ParameterSpec("topOffset", .number(0...100), default: .number(defaults.topOffset), "gap between the status bar and the sheet; the presenting screen shrinks by twice this"),
+            ParameterSpec("cornerRadius", .number(0...60), default: .number(defaults.cornerRadius), "corner radius of the sheet and of the shrunk presenting screen"),
+            ParameterSpec("dim", .number(0...1), default: .number(defaults.dim), "black dim alpha over the presenting screen when presented"),
+            ParameterSpec("velocityImpact", .number(0...2), default: .number(defaults.velocityImpact), "seconds of release velocity added to the drag when deciding to dismiss"),
+            ParameterSpec("detent", .choice(Detent.allCases.map(\.rawValue)), default: .string(defaults.detent.rawValue), "large: below the status bar, the presenting screen shrinks; medium: top edge at half the height, the presenting screen only dims"),
+            ParameterSpec("from", .element, default: .string(defaults.from), "an element of the presenting screen the sheet grows out of (iOS 26's sheet from a bar button); empty: it slides up"),
         ],
         make: { p in
-            SheetTransition(safeTop: p.number("safeTop", 47), topOffset: p.number("topOffset", 10),
-                            cornerRadius: p.number("cornerRadius", 10), dim: p.number("dim", 0.2),
-                            velocityImpact: p.number("velocityImpact", 0.3),
-                            detent: Detent(rawValue: p.string("detent", "large")) ?? .large, from: p.string("from", ""))
+            SheetTransition(safeTop: p.number("safeTop", defaults.safeTop), topOffset: p.number("topOffset", defaults.topOffset),
+                            cornerRadius: p.number("cornerRadius", defaults.cornerRadius), dim: p.number("dim", defaults.dim),
+                            velocityImpact: p.number("velocityImpact", defaults.velocityImpact),
+                            detent: Detent(rawValue: p.string("detent", defaults.detent.rawValue)) ?? defaults.detent,
+                            from: p.string("from", defaults.from))
         })
 }

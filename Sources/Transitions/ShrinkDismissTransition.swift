@@ -18,7 +18,7 @@ public struct ShrinkDismissTransition: Transition {
     public var contentMode: ContentMode
 
     public init(distance: Double = 200, threshold: Double = 0.5, damping: Double = 0.5, velocity: Double = 0.5, duration: Double = 0.6,
-                contentMode: ContentMode = .fill) {
+                contentMode: ContentMode = .standard) {
         self.distance = distance; self.threshold = threshold; self.damping = damping; self.velocity = velocity; self.duration = duration
         self.contentMode = contentMode
     }
@@ -78,20 +78,24 @@ public struct ShrinkDismissTransition: Transition {
                                                    velocity: velocity, duration: duration, mapping: mapping, release: release)
     }
 
+    /// The init's defaults: the one statement of each parameter's default (spec and make read it).
+    static let defaults = ShrinkDismissTransition()
+
     public static let entry = CatalogEntry(
         name: "shrink-dismiss",
         summary: "interactive shrink-to-cell pop: drag up, the element's snapshot follows the finger and springs into its cell (seed 004)",
         parameters: [
-            ParameterSpec("distance", .number(10...2000), default: .number(200), "finger distance (pt) for full progress"),
-            ParameterSpec("threshold", .number(0...1), default: .number(0.5), "release above this progress finishes"),
-            ParameterSpec("damping", .number(0.05...1), default: .number(0.5), "spring damping ratio of the release"),
-            ParameterSpec("velocity", .number(0...50), default: .number(0.5), "spring initial velocity (non-interactive)"),
-            ParameterSpec("duration", .number(0.05...5), default: .number(0.6), "spring duration (s)"),
+            ParameterSpec("distance", .number(10...2000), default: .number(defaults.distance), "finger distance (pt) for full progress"),
+            ParameterSpec("threshold", .number(0...1), default: .number(defaults.threshold), "release above this progress finishes"),
+            ParameterSpec("damping", .number(0.05...1), default: .number(defaults.damping), "spring damping ratio of the release"),
+            ParameterSpec("velocity", .number(0...50), default: .number(defaults.velocity), "spring initial velocity (non-interactive)"),
+            ParameterSpec("duration", .number(0.05...5), default: .number(defaults.duration), "spring duration (s)"),
             ContentMode.parameter,
         ],
         make: { p in
-            ShrinkDismissTransition(distance: p.number("distance", 200), threshold: p.number("threshold", 0.5), damping: p.number("damping", 0.5),
-                                    velocity: p.number("velocity", 0.5), duration: p.number("duration", 0.6),
+            ShrinkDismissTransition(distance: p.number("distance", defaults.distance), threshold: p.number("threshold", defaults.threshold),
+                                    damping: p.number("damping", defaults.damping), velocity: p.number("velocity", defaults.velocity),
+                                    duration: p.number("duration", defaults.duration),
                                     contentMode: ContentMode(p))
         })
 }

@@ -96,7 +96,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
     case string(String)
     case bool(Bool)
     /// Keyframe tracks by property name (`custom`).
-    case tracks([String: [Keyframe]])
+    case tracks([String: KeyframeTrack])
     public var description: String {
         switch self {
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
@@ -188,7 +188,7 @@ public struct Parameters: Sendable {
         if case .bool(let b)? = values[name] { return b }
         return fallback
     }
-    public func tracks(_ name: String) -> [String: [Keyframe]] {
+    public func tracks(_ name: String) -> [String: KeyframeTrack] {
         if case .tracks(let t)? = values[name] { return t }
         return [:]
     }
@@ -259,10 +259,12 @@ extension Direction {
         Point(-vector.x * canvas.width, -vector.y * canvas.height)
     }
 
-    public static let parameter = ParameterSpec("direction", .choice(Direction.allCases.map(\.rawValue)), default: .string("left"),
+    /// The direction a transition moves in when the preset gives none (the one statement of that default).
+    public static let standard = Direction.left
+    public static let parameter = ParameterSpec("direction", .choice(Direction.allCases.map(\.rawValue)), default: .string(standard.rawValue),
                                                 "the way the content moves: left brings the new screen in from the right")
 }
 
 extension Parameters {
-    public var direction: Direction { Direction(rawValue: string("direction", "left")) ?? .left }
+    public var direction: Direction { Direction(rawValue: string("direction", Direction.standard.rawValue)) ?? Direction.standard }
 }

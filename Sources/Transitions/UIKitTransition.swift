@@ -57,20 +57,23 @@ public struct UIKitTransition: Transition {
         return .canvas(frame.canvas, layers)
     }
 
+    /// The init's defaults: the one statement of each parameter's default (spec and make read it).
+    static let defaults = UIKitTransition()
+
     public static let entry = CatalogEntry(
         name: "uikit",
         summary: "UINavigationController push/pop: slides in from the right over a 30 % parallax, 0.1 black dim and a 9 pt edge shadow",
         parameters: [
-            ParameterSpec("parallax", .number(0...1), default: .number(0.3), "fraction of the width the under screen moves"),
-            ParameterSpec("dim", .number(0...1), default: .number(0.1), "black dimming alpha over the under screen at the end"),
-            ParameterSpec("shadowWidth", .number(0...100), default: .number(9), "edge shadow width in points"),
-            ParameterSpec("shadowOpacity", .number(0...1), default: .number(0.2), "edge shadow alpha where it touches the screen"),
-            ParameterSpec("edge", .bool, default: .bool(false), "true: the interactive pop starts only within 20 pt of the leading edge (before iOS 26); false: anywhere (iOS 26)"),
+            ParameterSpec("parallax", .number(0...1), default: .number(defaults.parallax), "fraction of the width the under screen moves"),
+            ParameterSpec("dim", .number(0...1), default: .number(defaults.dim), "black dimming alpha over the under screen at the end"),
+            ParameterSpec("shadowWidth", .number(0...100), default: .number(defaults.shadowWidth), "edge shadow width in points"),
+            ParameterSpec("shadowOpacity", .number(0...1), default: .number(defaults.shadowOpacity), "edge shadow alpha where it touches the screen"),
+            ParameterSpec("edge", .bool, default: .bool(defaults.edge), "true: the interactive pop starts only within 20 pt of the leading edge (before iOS 26); false: anywhere (iOS 26)"),
         ],
         make: { p in
-            UIKitTransition(parallax: p.number("parallax", 0.3), dim: p.number("dim", 0.1),
-                            shadowWidth: p.number("shadowWidth", 9), shadowOpacity: p.number("shadowOpacity", 0.2),
-                            edge: p.bool("edge", false))
+            UIKitTransition(parallax: p.number("parallax", defaults.parallax), dim: p.number("dim", defaults.dim),
+                            shadowWidth: p.number("shadowWidth", defaults.shadowWidth), shadowOpacity: p.number("shadowOpacity", defaults.shadowOpacity),
+                            edge: p.bool("edge", defaults.edge))
         })
 }
 

@@ -146,7 +146,7 @@ final class ScreenshotElementTests: XCTestCase {
 
     func testElementSnapshotIsTheScreenshotsPixelsInsideTheRoundedFrame() throws {
         let s = try storyboard(preset(extraA: ", \"round\": { \"frame\": [10, 10, 20, 10], \"cornerRadius\": 4 }"))
-        let screen = s.screens["a"]!
+        let screen = try XCTUnwrap(s.screen("a"))
         let e = try XCTUnwrap(screen.element(id: "round"))
         XCTAssertEqual(e.frame, Rect(10, 10, 20, 10))
         XCTAssertEqual(e.cornerRadius, 4)

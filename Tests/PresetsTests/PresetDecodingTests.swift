@@ -1,5 +1,6 @@
 import XCTest
 import Presets
+import Media
 
 final class PresetDecodingTests: XCTestCase {
     let base = """
