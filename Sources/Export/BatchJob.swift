@@ -46,14 +46,17 @@ public enum BatchJob {
     /// How the `jobs` budget is split: `concurrent` presets at once, each with `workers` frame
     /// workers. One preset's pipeline has serial phases that frame workers cannot overlap (asset
     /// decoding, screen snapshots, the encoder's opening and flushing, the faststart rewrite,
-    /// hashing), and its encoder runs on threads of its own besides the workers; so a batch keeps
-    /// cores busy by running presets side by side, one worker each, rather than one preset with
-    /// every worker: concurrent = min(presets, jobs), workers = jobs / concurrent. With fewer
-    /// presets than jobs the rest of the budget goes to each preset's workers.
-    public static func split(jobs: Int, presets: Int, parallel: Int?) -> (concurrent: Int, workers: Int) {
+    /// hashing), so a batch keeps cores busy by running presets side by side rather than one
+    /// preset with every worker: concurrent = min(presets, jobs). Each preset's encoder runs
+    /// `encoderThreads` threads of its own besides the workers, and they count toward the budget
+    /// (DESIGN §4): workers = (jobs − concurrent × encoderThreads) / concurrent, at least 1. One
+    /// worker keeps one encoder fed — drawing costs about a third of x264's CPU time per frame
+    /// (perf over a 30-preset batch: x264 67 %, Segue's drawing 20 %) — so the budget left after
+    /// the encoders is spent on more workers only when there are fewer presets than jobs.
+    public static func split(jobs: Int, presets: Int, parallel: Int?, encoderThreads: Int = RenderJob.defaultEncoderThreads) -> (concurrent: Int, workers: Int) {
         let jobs = max(1, jobs)
         let concurrent = max(1, min(presets, parallel ?? jobs))
-        return (concurrent, max(1, jobs / concurrent))
+        return (concurrent, max(1, (jobs - concurrent * max(0, encoderThreads)) / concurrent))
     }
 
     /// Runs the batch. A batch asked for a manifest always writes one (DESIGN §7), also when it
@@ -110,12 +113,20 @@ public enum BatchJob {
         return prepared
     }
 
-    /// Renders `todo` on `concurrent` runner threads, each taking the next preset in order until
-    /// none is left, one fails (without --keep-going) or the batch is interrupted.
+    /// Renders `todo` on `concurrent` runner threads, each taking the next preset (costliest
+    /// first) until none is left, one fails (without --keep-going) or the batch is interrupted.
     static func schedule(_ todo: [Int], _ prepared: [Int: Prepared], state: BatchState, options: BatchOptions,
                          cache: RenderCache?, cancel: CancellationToken) {
-        let (concurrent, workers) = split(jobs: options.render.jobs, presets: todo.count, parallel: options.parallel)
-        state.start(todo)
+        let threads = options.render.encoderThreads > 0 ? options.render.encoderThreads : RenderJob.defaultEncoderThreads
+        let (concurrent, workers) = split(jobs: options.render.jobs, presets: todo.count, parallel: options.parallel, encoderThreads: threads)
+        // Costliest first (longest-processing-time order): the presets left when the queue runs
+        // dry are the cheapest, so no core idles long behind a big last preset. Ties keep the
+        // batch's order; the manifest keeps it whatever the order of rendering.
+        let order = todo.enumerated().sorted { a, b in
+            let ca = prepared[a.element]!.cost, cb = prepared[b.element]!.cost
+            return ca != cb ? ca > cb : a.offset < b.offset
+        }.map(\.element)
+        state.start(order)
         cancel.onCancel { [weak state] reason in state?.interrupted(reason: reason) }
         let done = DispatchGroup()
         for _ in 0..<concurrent {

@@ -30,9 +30,9 @@ extension BatchJob {
                     if e.sha256 == hit.sha256 { e.status = .cached; return e }
                 }
             }
-            // Resolved again rather than kept from validation (bounded memory, see Prepared).
-            guard let text = String(data: p.text, encoding: .utf8) else { throw BatchError("not UTF-8 text") }
-            let storyboard = try BatchPlan.resolve(e, text: text, overrides: options.overrides).1
+            // Decoded once, at validation; resolved here with its images (bounded memory, see Prepared).
+            let base = URL(fileURLWithPath: e.input).deletingLastPathComponent().path
+            let storyboard = try Resolver(file: e.input, baseDirectory: base).resolve(p.preset, overrides: options.overrides)
             var ro = options.render
             ro.format = p.format
             ro.jobs = workers

@@ -3,15 +3,23 @@ import Media
 import Presets
 
 extension BatchJob {
-    /// What validation learned about a preset, kept for rendering (not the storyboard itself: its
-    /// decoded screenshots would hold every preset's images in memory at once).
+    /// What validation learned about a preset, kept for rendering: the preset decoded once (its
+    /// combination applied), so rendering only resolves it — with its images decoded, which
+    /// validation only probed. Not the storyboard itself: its decoded screenshots would hold
+    /// every preset's images in memory at once.
     struct Prepared: Sendable {
         var text: Data
+        var preset: Preset
         var name: String
         var format: OutputFormat
         var assets: [(relative: String, full: String)]
         var frames: Int
         var duration: Double
+        /// Pixels per frame (the canvas), for the cost estimate.
+        var pixels: Int
+        /// What rendering this preset costs, in frame-pixels: the encoder's work is about
+        /// proportional to it (BatchJob.schedule starts the costliest first).
+        var cost: Int { frames &* pixels }
     }
 
     static func prepare(_ e: BatchEntry, text read: Result<Data, RegularFile.Failure>, options: BatchOptions) -> Result<Prepared, PresetError> {
@@ -47,7 +55,8 @@ extension BatchJob {
         for relative in PresetAssets.paths(preset) {
             if case .success(let full) = AssetPath.resolve(relative, in: base) { assets.append((relative, full)) }
         }
-        return .success(Prepared(text: text, name: storyboard.name, format: format, assets: assets, frames: frames, duration: storyboard.duration))
+        return .success(Prepared(text: text, preset: preset, name: storyboard.name, format: format, assets: assets, frames: frames,
+                                 duration: storyboard.duration, pixels: storyboard.pixelWidth * storyboard.pixelHeight))
     }
 }
 
