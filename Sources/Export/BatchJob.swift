@@ -39,7 +39,7 @@ public struct BatchReport: Sendable {
 /// Many presets → many files, in four steps, each its own piece: discover the preset files
 /// (BatchDiscovery), plan every clip's output and refuse clashes (BatchPlan), validate every
 /// selected preset before rendering any (BatchValidation), then schedule: `concurrent` runners
-/// take presets in order, each render with `workers` frame workers (BatchRender). The batch's
+/// take presets costliest first, each render with `workers` frame workers (BatchRender). The batch's
 /// state has one owner (BatchState), which records each preset's outcome (BatchEntry) and keeps
 /// the manifest current after every preset, so an interrupted batch still says what finished.
 public enum BatchJob {
