@@ -7,6 +7,41 @@ import Presets
 /// key plus `#` and the combination (`stories/m.json#device=iphone-se,dark=true`), so `--shard`
 /// splits combinations and adding a value moves no other clip to another shard.
 public enum BatchPlan {
+    /// Every clip of every input (not only this shard's: two presets that write the same file are
+    /// an error even when different machines would render them), with its file's text as read
+    /// (or why it could not be read: validation reports that).
+    struct Planned {
+        var entries: [BatchEntry]
+        var texts: [Result<Data, RegularFile.Failure>]
+    }
+
+    static func plan(_ inputs: [BatchJob.Input], options: BatchOptions) throws -> Planned {
+        var planned = Planned(entries: [], texts: [])
+        for input in inputs {
+            // A matrix preset is one entry per combination, all sharing the file's text.
+            let read = Result { () throws(RegularFile.Failure) in try RegularFile.read(input.path, limit: Limits.maxPresetBytes + 1) }
+            let clips = entries(input, text: try? read.get(), options: options)
+            planned.texts += Array(repeating: read, count: clips.count)
+            planned.entries += clips
+        }
+        var byOutput: [String: [String]] = [:]
+        for e in planned.entries { if let o = e.output { byOutput[o, default: []].append(e.input) } }
+        let clashes = byOutput.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
+        if !clashes.isEmpty {
+            throw BatchError(clashes.map { "\($0.key): written by \($0.value.count) presets: \($0.value.joined(separator: ", ")) (give each a different \"name\")" }
+                .joined(separator: "\n"))
+        }
+        return planned
+    }
+
+    /// `<name>.<ext>` in `directory`; a png sequence is the folder `<name>`; null writes nothing.
+    static func outputPath(name: String, format: String, in directory: String) -> String? {
+        let f = OutputFormat(rawValue: format)
+        if f == .null { return nil }
+        let file = f.map { $0.fileExtension.map { "\(name).\($0)" } ?? name } ?? "\(name).\(format)"
+        return (directory as NSString).appendingPathComponent(file)
+    }
+
     /// The clips of one preset file. A file that cannot be read or parsed, or whose matrix is
     /// invalid, is one entry: validation reports its problems.
     static func entries(_ input: BatchJob.Input, text: Data?, options: BatchOptions) -> [BatchEntry] {
@@ -18,7 +53,7 @@ public enum BatchPlan {
             if options.format == nil, case .string(let f)? = root["output"]?["format"]?.value { format = f }
             if root["matrix"] != nil { source = try? PresetSource.parse(text: s, file: input.path, defaultName: stem) }
         }
-        func output(_ name: String) -> String? { BatchJob.outputPath(name: name, format: format, in: options.outputDirectory) }
+        func output(_ name: String) -> String? { outputPath(name: name, format: format, in: options.outputDirectory) }
         guard let source, let matrix = source.matrix else {
             return [BatchEntry(input: input.path, key: input.key, name: name, output: output(name))]
         }

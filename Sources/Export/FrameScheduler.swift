@@ -11,7 +11,23 @@ public final class CancellationToken: @unchecked Sendable {
     public var reason: Int32 { lock.lock(); defer { lock.unlock() }; return _reason }
     public var isCancelled: Bool { reason != 0 }
     public func cancel(reason: Int32 = 1) {
-        lock.lock(); if _reason == 0 { _reason = reason }; lock.unlock()
+        lock.lock()
+        let run = _reason == 0 ? handlers : []
+        if _reason == 0 { _reason = reason; handlers = [] }
+        lock.unlock()
+        for h in run { h(reason) }
+    }
+
+    private var handlers: [@Sendable (Int32) -> Void] = []
+
+    /// Runs `handler(reason)` once, on the cancelling thread, when the token is cancelled (at
+    /// once if it already is): an event to wait on instead of polling `isCancelled`.
+    public func onCancel(_ handler: @escaping @Sendable (Int32) -> Void) {
+        lock.lock()
+        let reason = _reason
+        if reason == 0 { handlers.append(handler) }
+        lock.unlock()
+        if reason != 0 { handler(reason) }
     }
 }
 

@@ -57,52 +57,16 @@ public struct BatchEntry: Sendable {
     public var diff: String?
 }
 
-/// The `--manifest` file: JSON, written atomically (a temporary file beside it, renamed), keys in
-/// a fixed order so manifests diff well.
+/// The `--manifest` file: JSON (Codable: `ManifestFile`), written atomically (a temporary file
+/// beside it, renamed), every key always present (null when it has no value) and in a fixed
+/// order (the batch, then one line per preset), so manifests diff well.
 public enum BatchManifest {
     /// `error`: why the batch stopped before rendering (no presets, clashing outputs, …).
     public static func json(_ entries: [BatchEntry], outputDirectory: String, shard: Shard?, interrupted: Bool, exitCode: Int32?,
                             error: String? = nil) -> String {
-        func str(_ s: String?) -> String { s.map(jsonString) ?? "null" }
-        func num(_ d: Double?, _ digits: Int) -> String {
-            guard let d, d.isFinite else { return "null" }
-            return String(format: "%.\(digits)f", d)
-        }
-        var counts: [String] = []
-        for s in BatchStatus.allCases { counts.append("\"\(s.rawValue)\": \(entries.filter { $0.status == s }.count)") }
-        var out = "{\n"
-        out += "  \"segue\": \(jsonString(SegueVersion.string)),\n"
-        out += "  \"manifest\": 1,\n"
-        out += "  \"outputDirectory\": \(jsonString(outputDirectory)),\n"
-        out += "  \"shard\": \(str(shard?.description)),\n"
-        out += "  \"interrupted\": \(interrupted),\n"
-        out += "  \"exitCode\": \(exitCode.map(String.init) ?? "null"),\n"
-        if let error { out += "  \"error\": \(jsonString(error)),\n" }
-        out += "  \"total\": \(entries.count),\n"
-        out += "  \"counts\": { \(counts.joined(separator: ", ")) },\n"
-        out += "  \"presets\": ["
-        for (i, e) in entries.enumerated() {
-            out += i == 0 ? "\n" : ",\n"
-            out += "    { \"input\": \(jsonString(e.input)), \"key\": \(jsonString(e.key)), \"name\": \(jsonString(e.name)),"
-            out += " \"output\": \(str(e.output)), \"status\": \"\(e.status.rawValue)\", \"error\": \(str(e.error)),"
-            out += " \"frames\": \(e.frames.map(String.init) ?? "null"), \"duration\": \(num(e.duration, 6)), \"wallTime\": \(num(e.wallTime, 3)),"
-            out += " \"sha256\": \(str(e.sha256)), \"cacheKey\": \(str(e.cacheKey)),"
-            out += " \"matrix\": \(e.combination.map(matrixJSON) ?? "null")"
-            if e.status == .invalid { out += ", \"problems\": [\(e.problems.map(jsonString).joined(separator: ", "))]" }
-            if e.baseline != nil || e.status == .new {
-                // Identical frames have an infinite PSNR, which JSON cannot hold: null with ssimMin 1.
-                out += ", \"baseline\": \(str(e.baseline)), \"psnrMin\": \(num(e.psnrMin, 4)), \"ssimMin\": \(num(e.ssimMin, 6)),"
-                out += " \"worstFrame\": \(e.worstFrame.map(String.init) ?? "null"), \"diff\": \(str(e.diff))"
-            }
-            out += " }"
-        }
-        out += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return out
-    }
-
-    /// `{"device": "iphone-se", "dark": true}`: the combination a clip renders.
-    static func matrixJSON(_ c: MatrixCombination) -> String {
-        "{" + c.texts.map { "\(jsonString($0.key)): \($0.isString ? jsonString($0.text) : $0.text)" }.joined(separator: ", ") + "}"
+        let file = ManifestFile(entries: entries, outputDirectory: outputDirectory, shard: shard?.description,
+                                interrupted: interrupted, exitCode: exitCode, error: error)
+        return file.text
     }
 
     /// Written also after a signal (it records the interruption): the one output that is.

@@ -48,7 +48,7 @@ public final class ProgressReporter {
         case .json:
             guard done == total || now.timeIntervalSince(lastReport) >= 0.1 else { return }
             lastReport = now
-            write("{\"event\":\"progress\",\"name\":\(jsonString(label)),\"frame\":\(done),\"total\":\(total),\"fps\":\(String(format: "%.2f", fps)),\"eta\":\(String(format: "%.2f", eta))}\n")
+            write(ProgressEvent.line(ProgressEvent.Progress(name: label, frame: done, total: total, fps: fps, eta: eta)) + "\n")
         case .none, .auto:
             break
         }
@@ -60,7 +60,7 @@ public final class ProgressReporter {
         case .bar:
             write("\n")
         case .json:
-            write("{\"event\":\"done\",\"name\":\(jsonString(label)),\"frames\":\(frames),\"seconds\":\(String(format: "%.3f", elapsed)),\"output\":\(output.map(jsonString) ?? "null")}\n")
+            write(ProgressEvent.line(ProgressEvent.Done(name: label, frames: frames, seconds: elapsed, output: output)) + "\n")
         default:
             break
         }
@@ -76,18 +76,5 @@ public final class ProgressReporter {
     }
 }
 
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-        }
-    }
-    return out + "\""
-}
+/// A JSON string literal (Compare's report).
+func jsonString(_ s: String) -> String { OrderedJSON.quote(s) }

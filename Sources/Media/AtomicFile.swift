@@ -32,6 +32,7 @@ public final class AtomicFile: @unchecked Sendable {
         }
         try OutputDestination.check(destination, folder: false)
         if createsParents { try OutputDestination.createParent(of: destination) }
+        StaleTemporaries.sweep(dir)   // what a SIGKILLed Segue left here (issue 20.9)
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let tmp = (dir as NSString).appendingPathComponent(".\(name).\(getpid()).\(random).tmp")
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -123,6 +124,7 @@ public final class AtomicDirectory: @unchecked Sendable {
         }
         try OutputDestination.check(dest, folder: true)
         try OutputDestination.createParent(of: dest)
+        StaleTemporaries.sweep(dir)
         let tmp = (dir as NSString).appendingPathComponent(".\(name).\(getpid()).\(AtomicDirectory.token()).tmpdir")
         if mkdir(tmp, 0o777) != 0 {
             throw MediaError("\(destination): cannot write in the folder \(dir): \(String(cString: strerror(errno)))")

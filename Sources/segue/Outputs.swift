@@ -63,16 +63,11 @@ let jsonEvents: Bool = {
     return args.contains("--progress=json") || zip(args, args.dropFirst()).contains { $0 == "--progress" && $1 == "json" }
 }()
 
-func jsonText(_ s: String) -> String {
-    let data = (try? JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
-    return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-}
-
 /// Prints a fatal error (and with --progress json its event).
 func reportFailure(_ message: String, exitCode: Int32) {
     if !message.isEmpty { printErr(message) }
     if jsonEvents {
-        printErr("{\"event\":\"error\",\"exitCode\":\(exitCode),\"message\":\(jsonText(message.isEmpty ? "failed" : message))}")
+        printErr(ProgressEvent.line(ProgressEvent.Failure(exitCode: exitCode, message: message.isEmpty ? "failed" : message)))
     }
 }
 
@@ -84,7 +79,7 @@ func reportInterrupted(_ sig: Int32, command: String) {
     let message = "segue: \(command) interrupted by \(name): nothing written; an existing output is untouched"
     printErr(message)
     if jsonEvents {
-        printErr("{\"event\":\"interrupted\",\"signal\":\(sig),\"exitCode\":\(128 + sig),\"message\":\(jsonText(message))}")
+        printErr(ProgressEvent.line(ProgressEvent.Interrupted(signal: sig, message: message)))
     }
 }
 

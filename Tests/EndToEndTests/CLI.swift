@@ -86,6 +86,18 @@ enum CLI {
         return tool
     }
 
+    /// sha256sum's hash of each file, by path.
+    static func sha256sum(_ files: [String]) throws -> [String: String] {
+        let r = try run(files, executable: which("sha256sum"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var out: [String: String] = [:]
+        for line in r.stdout.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            out[String(parts[1]).trimmingCharacters(in: .whitespaces)] = String(parts[0])
+        }
+        return out
+    }
+
     static func tempDir(_ name: String) throws -> String {
         let d = NSTemporaryDirectory() + "segue-e2e-\(name)-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)

@@ -1,0 +1,80 @@
+import Foundation
+import Media
+import Presets
+
+extension BatchJob {
+    /// What validation learned about a preset, kept for rendering: the preset decoded once (its
+    /// combination applied), so rendering only resolves it — with its images decoded, which
+    /// validation only probed. Not the storyboard itself: its decoded screenshots would hold
+    /// every preset's images in memory at once.
+    struct Prepared: Sendable {
+        var text: Data
+        var preset: Preset
+        var name: String
+        var format: OutputFormat
+        var assets: [(relative: String, full: String)]
+        var frames: Int
+        var duration: Double
+        /// Pixels per frame (the canvas), for the cost estimate.
+        var pixels: Int
+        /// What rendering this preset costs, in frame-pixels: the encoder's work is about
+        /// proportional to it (BatchJob.schedule starts the costliest first).
+        var cost: Int { frames &* pixels }
+    }
+
+    static func prepare(_ e: BatchEntry, text read: Result<Data, RegularFile.Failure>, options: BatchOptions) -> Result<Prepared, PresetError> {
+        func fail(_ m: String, path: String = "") -> Result<Prepared, PresetError> { .failure(PresetError([Problem(file: e.input, path: path, message: m)])) }
+        let text: Data
+        switch read { case .success(let t): text = t; case .failure(let why): return fail(why.description) }
+        if text.count > Limits.maxPresetBytes { return fail("is larger than \(Limits.maxPresetBytes >> 20) MiB; a preset is a small JSON file") }
+        guard let string = String(data: text, encoding: .utf8) else { return fail("is not UTF-8 text") }
+        let preset: Preset, storyboard: Storyboard
+        // Images probed, not decoded: this pass only checks (issue 20.4).
+        do { (preset, storyboard) = try BatchPlan.resolve(e, text: string, overrides: options.overrides, probesImagesOnly: true) } catch { return .failure(error) }
+        let chosen = options.format ?? storyboard.output.format ?? "mp4"
+        guard let format = OutputFormat(rawValue: chosen) else {
+            return fail("unknown format \(chosen) (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))",
+                        path: options.format == nil ? "output.format" : "")
+        }
+        var ro = options.render
+        ro.format = format
+        ro.presetFile = e.input
+        do { _ = try ro.encoderSettings(for: storyboard) } catch {
+            return fail("\(error)", path: "output")
+        }
+        if let out = e.output {
+            do { try OutputDestination.check(out, folder: format.writesDirectory, inputs: [e.input]) } catch {
+                return fail("\(error)", path: "output")
+            }
+        }
+        do { try ro.checkMemory(storyboard) } catch { return fail("\(error)", path: storyboard.output.maxMemory != nil && ro.maxMemory == nil ? "output.maxMemory" : "") }
+        let frames = storyboard.frameCount(slowMotion: options.render.slowMotion)
+        if frames > Int(Limits.maxStoryDuration) * Limits.fps.upperBound { return fail("too many frames (\(frames))", path: "timeline") }
+        let base = URL(fileURLWithPath: e.input).deletingLastPathComponent().path
+        var assets: [(relative: String, full: String)] = []
+        for relative in PresetAssets.paths(preset) {
+            if case .success(let full) = AssetPath.resolve(relative, in: base) { assets.append((relative, full)) }
+        }
+        return .success(Prepared(text: text, preset: preset, name: storyboard.name, format: format, assets: assets, frames: frames,
+                                 duration: storyboard.duration, pixels: storyboard.pixelWidth * storyboard.pixelHeight))
+    }
+}
+
+/// Asset paths a decoded preset refers to: image screens and image layers, recursively.
+public enum PresetAssets {
+    public static func paths(_ preset: Preset) -> [String] {
+        var out: [String] = []
+        func walk(_ l: LayerSpec) {
+            if l.kind == .image, let p = l.image { out.append(p) }
+            l.children.forEach(walk)
+        }
+        for (_, spec) in preset.screens {
+            switch spec {
+            case .image(let path, _, _): out.append(path)
+            case .layers(_, let layers): layers.forEach(walk)
+            case .mock: break
+            }
+        }
+        return out + ScreenExtras.assetPaths(preset)
+    }
+}
