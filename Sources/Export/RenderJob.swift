@@ -84,7 +84,7 @@ public enum RenderJob {
                 try encoder.write(frame)
                 progress.update(done: i + 1)
             })
-            try encoder.finish()
+            try encoder.finish(stopReason: { cancel.reason != 0 ? cancel.reason : Interruption.received })
         } catch {
             encoder.cancel()
             progress.abort()
