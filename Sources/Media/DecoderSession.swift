@@ -177,7 +177,8 @@ final class DecoderSession {
 }
 
 extension DecoderSession {
-    /// Tests set this to compare the packed-RGB fast path with swscale.
+    /// A test hook (internal: `@testable` only): tests set it to compare the packed-RGB fast
+    /// path with swscale. The product never sets it.
     nonisolated(unsafe) static var alwaysSwscale = false
 
     /// RGB24 and RGBA frames (what PNG screenshots decode to) as bitmaps without swscale: the

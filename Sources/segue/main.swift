@@ -283,22 +283,6 @@ func list(_ args: [String]) throws {
     }
 }
 
-/// `segue bench [RUNS] [NAME]` (not in the usage text): Raster's micro-benchmarks, milliseconds
-/// per 1170×2532 frame (coverage: µs per draw) on the calling thread, median of RUNS (default
-/// 15); with NAME, only the kernel and coverage measurements whose names contain it. For release builds.
-func bench(_ args: [String]) throws {
-    guard args.count <= 2, let runs = args.isEmpty ? 15 : Int(args[0]), runs > 0 else {
-        throw Failure(code: Exit.usage, message: "usage: segue bench [RUNS] [NAME]")
-    }
-    let only = args.count == 2 ? args[1] : nil
-    for (name, ms) in (only == nil ? RasterBench.run(runs: runs) : []) + RasterBench.kernels(runs: runs, only: only) {
-        print("\(pad(name, 28))\(String(format: "%7.3f", ms)) ms")
-    }
-    for (name, us) in RasterBench.coverage(runs: runs) where only.map({ name.contains($0) }) ?? true {
-        print("\(pad(name, 28))\(String(format: "%7.1f", us)) µs per draw")
-    }
-}
-
 func main() -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else { print(usageText); return Exit.usage }
@@ -322,7 +306,6 @@ func main() -> Int32 {
         case "validate": try validate(args)
         case "inspect": try inspect(args)
         case "list": try list(args)
-        case "bench": try bench(args)
         case "compare": try compare(args)
         case "gallery": try gallery(args)
         default:
