@@ -5,7 +5,8 @@
 import PackageDescription
 
 // Pixel loops and the encoder's hot path are measured in release builds; exclusivity checks on
-// class-held state cost more than the arithmetic they guard there (reference/rasterizers.md §6.1).
+// class-held state cost more than the arithmetic they guard there (measured on the compositor's
+// kernels: Swift's dynamic exclusivity check on each class property access in the inner loops).
 let fast: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
@@ -14,6 +15,7 @@ let package = Package(
     name: "Segue",
     products: [
         .executable(name: "segue", targets: ["segue"]),
+        .executable(name: "segue-bench", targets: ["segue-bench"]),
     ],
     targets: [
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg",
@@ -34,6 +36,8 @@ let package = Package(
         .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Media"], swiftSettings: fast),
         .target(name: "Export", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Media", "Presets"], swiftSettings: fast),
         .executableTarget(name: "segue", dependencies: ["Export", "Presets", "Media", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
+        // Raster's micro-benchmarks (RasterBench, behind @_spi(Testing)): not part of `segue`.
+        .executableTarget(name: "segue-bench", dependencies: ["Raster"], path: "Sources/segue-bench", swiftSettings: fast),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),

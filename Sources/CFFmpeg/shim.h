@@ -32,7 +32,8 @@ static inline const char *segue_av_strerror(int errnum, char *buf, size_t size) 
     return buf;
 }
 // ---- Media helpers (Sources/Media). Each wraps a macro, a fixed-size array field or a pointer
-// array that Swift imports awkwardly; no policy lives here.
+// array that Swift imports awkwardly. The decisions stay in Swift, except where C is the only
+// place for them: libavfilter's lazy loading and the async-signal-safe signal handler below.
 
 static inline int segue_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
 static inline int segue_codec_flag_closed_gop(void) { return (int)AV_CODEC_FLAG_CLOSED_GOP; }

@@ -15,20 +15,43 @@ public enum ContactSheet {
         return (0..<n).map { Int((Double($0) * Double(total - 1) / Double(n - 1)).rounded()) }
     }
 
+    /// Where a sheet's thumbnails go: ~300 px wide, in points of a 1× sheet, `columns` across.
+    struct Layout {
+        let indices: [Int]
+        let cols: Int, rows: Int
+        let thumbW = 300.0, thumbH: Double
+        let gap = 16.0, label = 28.0
+        var sheetW: Double { Double(cols) * thumbW + Double(cols + 1) * gap }
+        var sheetH: Double { Double(rows) * (thumbH + label) + Double(rows + 1) * gap }
+        var thumbPixels: Int { Int(thumbW) * Int(thumbH) }
+        var sheetPixels: Int { Int(sheetW) * Int(sheetH) }
+
+        init(_ storyboard: Storyboard, count: Int, columns: Int, slowMotion: Double) {
+            indices = ContactSheet.frames(count: count, total: storyboard.frameCount(slowMotion: slowMotion))
+            cols = max(1, min(columns, indices.count))
+            rows = (indices.count + cols - 1) / cols
+            thumbH = (thumbW * Double(storyboard.pixelHeight) / Double(storyboard.pixelWidth)).rounded()
+        }
+    }
+
     /// Renders and writes the sheet (PNG or JPEG by `path`'s extension, StillWriter); returns
     /// how many frames it shows (at most the clip's frame count).
     @discardableResult
     public static func run(_ storyboard: Storyboard, to path: String, count: Int, columns: Int, slowMotion: Double = 1,
                            jobs: Int, cancel: CancellationToken = CancellationToken()) throws -> Int {
+        let layout = Layout(storyboard, count: count, columns: columns, slowMotion: slowMotion)
+        // Composed in a function of its own: the thumbnails are gone before the sheet is encoded
+        // (MemoryEstimate.sheet counts the two phases apart).
+        let out = try compose(storyboard, layout, slowMotion: slowMotion, jobs: jobs, cancel: cancel)
+        try StillWriter.write(out, to: path)
+        return layout.indices.count
+    }
+
+    private static func compose(_ storyboard: Storyboard, _ layout: Layout, slowMotion: Double, jobs: Int,
+                                cancel: CancellationToken) throws -> Bitmap {
         let composer = FrameComposer(storyboard: storyboard, slowMotion: slowMotion)
-        let indices = frames(count: count, total: composer.frameCount)
-        let cols = max(1, min(columns, indices.count))
-        let rows = (indices.count + cols - 1) / cols
-        // Thumbnails ~300 px wide, in points of a 1× sheet.
-        let thumbW = 300.0, thumbH = (thumbW * Double(storyboard.pixelHeight) / Double(storyboard.pixelWidth)).rounded()
-        let gap = 16.0, label = 28.0
-        let sheetW = Double(cols) * thumbW + Double(cols + 1) * gap
-        let sheetH = Double(rows) * (thumbH + label) + Double(rows + 1) * gap
+        let indices = layout.indices, cols = layout.cols
+        let thumbW = layout.thumbW, thumbH = layout.thumbH, gap = layout.gap, label = layout.label
         // Render the chosen frames in parallel, each scaled into its thumbnail as soon as it is
         // drawn: at most `jobs` full frames exist at once (issue 20.6: `--count 400` held 400
         // full frames, 1.1 GB), then the thumbnails are laid out 1:1.
@@ -54,10 +77,9 @@ public enum ContactSheet {
             let t = Double(i) / Double(storyboard.fps)
             cells.append(Node(kind: .text(String(format: "#%d  %.3f s", i, t), style), frame: Rect(x, y + thumbH + 6, thumbW, 20)))
         }
-        let sheet = Node(kind: .rect, frame: Rect(0, 0, sheetW, sheetH), fill: .solid(Color(white: 0.11)), children: cells)
-        let out = Bitmap(width: Int(sheetW), height: Int(sheetH))
+        let sheet = Node(kind: .rect, frame: Rect(0, 0, layout.sheetW, layout.sheetH), fill: .solid(Color(white: 0.11)), children: cells)
+        let out = Bitmap(width: Int(layout.sheetW), height: Int(layout.sheetH))
         Renderer.render(sheet, scale: 1, into: out)
-        try StillWriter.write(out, to: path)
-        return indices.count
+        return out
     }
 }

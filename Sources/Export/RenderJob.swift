@@ -94,7 +94,7 @@ public enum RenderJob {
             // A screen whose image no longer decoded was drawn without it: keep nothing.
             if let failure = composer.failure { throw failure }
             guard let encoder else { throw MediaError("\(destination ?? "null"): the encoder did not open") }
-            try encoder.finish()
+            try encoder.finish(stopReason: { cancel.reason != 0 ? cancel.reason : Interruption.received })
         } catch {
             encoder?.cancel()
             progress.abort()

@@ -72,9 +72,7 @@ public enum StillsJob {
                     let data = try PNGWriter.encode(bitmap, path: names[k])
                     if let folder {
                         let path = folder.temporaryPath + "/" + names[k]
-                        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
-                            throw MediaError("\(directory): writing \(names[k]) failed: \(error.localizedDescription)")
-                        }
+                        try FileBytes.write(data, to: path, name: directory)
                     }
                     let n = done.increment()
                     reporter.locked { $0.update(done: n) }

@@ -29,17 +29,11 @@ final class DecoderSession {
             iformat = av_find_input_format(formatName)
             guard iformat != nil else { throw MediaError("\(path): av_find_input_format(\(formatName)) failed") }
         }
-        var opts: OpaquePointer?
-        defer { av_dict_free(&opts) }
-        av_dict_set(&opts, "protocol_whitelist", "file", 0)
-        av_dict_set(&opts, "format_whitelist", allowedFormats, 0)
-        var oc: UnsafeMutablePointer<AVFormatContext>?
-        // "file:" so the path is never read as another protocol or an image2 pattern.
-        let r = avformat_open_input(&oc, "file:" + path, iformat, &opts)
-        if r < 0 { throw MediaError.ffmpeg(path, "avformat_open_input", r) }
+        // The input-safety control: only the file protocol and only `allowedFormats`' demuxers.
+        let oc = try DecoderSession.openInput(path, iformat, options: [
+            ("protocol_whitelist", "file"), ("format_whitelist", allowedFormats)])
         format = oc
         do {
-            guard let oc else { throw MediaError("\(path): avformat_open_input returned no context") }
             if formatName == nil {
                 // Containers need their stream info (probes a few packets, bounded by FFmpeg's probesize).
                 try check(avformat_find_stream_info(oc, nil), path, "avformat_find_stream_info")
@@ -74,6 +68,22 @@ final class DecoderSession {
     }
 
     deinit { release() }
+
+    /// avformat_open_input with `options`, every one of which must be applied (OptionDictionary):
+    /// an option FFmpeg left unconsumed is an error and the input is closed again.
+    static func openInput(_ path: String, _ iformat: UnsafePointer<AVInputFormat>?,
+                          options: [(key: String, value: String)]) throws -> UnsafeMutablePointer<AVFormatContext> {
+        let opts = try OptionDictionary(options, path: path)
+        var oc: UnsafeMutablePointer<AVFormatContext>?
+        // "file:" so the path is never read as another protocol or an image2 pattern.
+        try check(avformat_open_input(&oc, "file:" + path, iformat, &opts.raw), path, "avformat_open_input")
+        guard let ctx = oc else { throw MediaError("\(path): avformat_open_input returned no context") }
+        do { try opts.requireConsumed("avformat_open_input") } catch {
+            avformat_close_input(&oc)
+            throw error
+        }
+        return ctx
+    }
 
     static func requireRegularFile(_ path: String) throws {
         var st = stat()
@@ -167,7 +177,8 @@ final class DecoderSession {
 }
 
 extension DecoderSession {
-    /// Tests set this to compare the packed-RGB fast path with swscale.
+    /// A test hook (internal: `@testable` only): tests set it to compare the packed-RGB fast
+    /// path with swscale. The product never sets it.
     nonisolated(unsafe) static var alwaysSwscale = false
 
     /// RGB24 and RGBA frames (what PNG screenshots decode to) as bitmaps without swscale: the

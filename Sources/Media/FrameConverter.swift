@@ -34,8 +34,8 @@ public final class FrameConverter: @unchecked Sendable {
     private let sws: OpaquePointer?
     private var scratch: UnsafeMutablePointer<UInt32>?
     /// Opaque yuv420p goes through Raster's `YUV420` (one pass, integer BT.709, 2×2 box chroma)
-    /// unless this is set: then swscale does it (for tests comparing the two).
-    public var usesSwscale = false
+    /// unless this is set: then swscale does it (a test hook, `@_spi(Testing)`: tests compare the two).
+    @_spi(Testing) public var usesSwscale = false
     /// swscale's flags; the yuv420p fast path matches swscale with SWS_AREA (2×2 box chroma).
     static func swscaleFlags(for fmt: AVPixelFormat, alpha: Bool) -> Int32 {
         let filter = fmt == AV_PIX_FMT_YUV420P && !alpha ? SWS_AREA : SWS_BICUBIC

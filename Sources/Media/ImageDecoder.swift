@@ -134,16 +134,21 @@ struct ImageHeader {
 
     static func read(_ path: String) throws -> ImageHeader {
         guard let fp = fopen(path, "rb") else { throw MediaError("\(path): cannot open: \(String(cString: strerror(errno)))") }
-        defer { fclose(fp) }
+        defer { _ = fclose(fp) }   // read only: closing cannot lose data
         func bytes(_ n: Int) -> [UInt8] {
             var b = [UInt8](repeating: 0, count: n)
             let got = fread(&b, 1, n, fp)
             return Array(b.prefix(got))
         }
+        /// fseek that throws: a file whose size cannot be learnt cannot be checked against its claims.
+        func seek(_ offset: Int, _ whence: Int32) throws {
+            if fseek(fp, offset, whence) != 0 { throw MediaError("\(path): cannot seek: \(String(cString: strerror(errno)))") }
+        }
         let head = bytes(32)
-        fseek(fp, 0, SEEK_END)
+        try seek(0, SEEK_END)
         let size = ftell(fp)
-        fseek(fp, Int(head.count), SEEK_SET)
+        if size < 0 { throw MediaError("\(path): cannot tell the file's size: \(String(cString: strerror(errno)))") }
+        try seek(Int(head.count), SEEK_SET)
         func be(_ b: [UInt8], _ at: Int, _ n: Int) -> Int { (0..<n).reduce(0) { $0 << 8 | Int(b[at + $1]) } }
         func le(_ b: [UInt8], _ at: Int, _ n: Int) -> Int { (0..<n).reversed().reduce(0) { $0 << 8 | Int(b[at + $1]) } }
 
@@ -161,7 +166,7 @@ struct ImageHeader {
         if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF {
             var h = ImageHeader(kind: .jpeg, fileSize: size)
             // Walk the marker segments to the first SOFn (it may follow large EXIF/ICC segments).
-            fseek(fp, 2, SEEK_SET)
+            try seek(2, SEEK_SET)
             for _ in 0..<1024 {
                 var m = bytes(2)
                 guard m.count == 2, m[0] == 0xFF else { break }
@@ -178,7 +183,7 @@ struct ImageHeader {
                     h.huffmanJPEG = marker <= 0xC7
                     break
                 }
-                fseek(fp, length - 2, SEEK_CUR)
+                try seek(length - 2, SEEK_CUR)
             }
             return h
         }

@@ -1,14 +1,19 @@
 // The Media room: FFmpeg image decoding, encoding and muxing, colour conversion, atomic files.
-// Every FFmpeg result is checked through `check` so an error names the file and the call.
+// Every FFmpeg result is checked through `check` so an error names the file and the call; the
+// options a call must consume go through OptionDictionary (one left over is an error), and stdio
+// and POSIX file results are checked where they are made (FileBytes, the GIF spill, ImageHeader).
+// Results left unchecked on purpose say why beside them (clean-up of an output being discarded).
 //
 // Files: EncoderSettings (what to produce; which format/codec/alpha combinations are allowed),
 // FrameConverter + VideoFrame (premultiplied RGBA → the encoder's input on a render worker:
-// YUV BT.709 via swscale, straight BGRA for GIF, finished PNG bytes; pooled buffers),
+// opaque yuv420p through Raster's YUV420 (integer BT.709, band by band), the other YUV formats
+// BT.709 via swscale, straight BGRA for GIF, finished PNG bytes; pooled buffers),
 // VideoEncoder (the front: one writer per format), VideoMuxer (libx264/libx265/prores_ks/
 // libvpx-vp9 into mp4/mov/webm), GIFWriter (palettegen/paletteuse in two passes with a spill
 // file), PNGSequenceWriter (in VideoEncoder.swift), AtomicFile + AtomicDirectory (temporaries
 // beside the destination, rename on commit, registry for signals), ImageDecoder + DecoderSession
-// (safe local image decoding), PNGWriter, VideoReader (tests).
+// (safe local image decoding), PNGWriter, StillWriter, FileBytes, VideoReader (videos back to
+// bitmaps: `segue compare`, the gallery's codec names, tests).
 //
 // Determinism (measured with FFmpeg 5.1 on Debian): the same frames with the same settings give
 // byte-identical output for every format (FormatTests), with parallel converters. x264: different

@@ -9,15 +9,7 @@ import Foundation
 public enum PNGWriter {
     public static func write(_ bitmap: Bitmap, to path: String) throws {
         _ = mediaLogDefaultOnce
-        let data = try encode(bitmap, path: path)
-        let file = try AtomicFile(destination: path)
-        do {
-            try data.write(to: URL(fileURLWithPath: file.temporaryPath))
-        } catch {
-            file.discard()
-            throw MediaError("\(path): writing \(file.temporaryPath) failed: \(error.localizedDescription)")
-        }
-        try file.commit()
+        try FileBytes.writeAtomically(try encode(bitmap, path: path), to: path)
     }
 
     /// The PNG bytes of `bitmap` (`path` only names the file in errors). `alpha` forces RGBA

@@ -21,14 +21,7 @@ public enum StillWriter {
         if OutputDestination.isNullSink(path) { return }
         switch try kind(for: path) {
         case .png: try PNGWriter.write(bitmap, to: path)
-        case .jpeg:
-            let data = try JPEGEncoder.encode(bitmap, path: path)
-            let file = try AtomicFile(destination: path)
-            do { try data.write(to: URL(fileURLWithPath: file.temporaryPath)) } catch {
-                file.discard()
-                throw MediaError("\(path): writing failed: \(error.localizedDescription)")
-            }
-            try file.commit()
+        case .jpeg: try FileBytes.writeAtomically(try JPEGEncoder.encode(bitmap, path: path), to: path)
         }
     }
 }

@@ -72,10 +72,13 @@ public final class VideoEncoder: @unchecked Sendable {
     }
 
     /// Flushes the encoder, writes the trailer (the faststart pass), closes and renames into place.
-    public func finish() throws {
+    /// `stopReason` is asked between the steps of a long finish (GIF's second pass asks before
+    /// every frame): non-zero (a signal number) cancels the output with InterruptedError, so a
+    /// signal during the finish is honoured at once, not after the whole pass (issue 20.8).
+    public func finish(stopReason: () -> Int32 = { Interruption.received }) throws {
         guard !done else { throw MediaError("\(destination): finish after finish or cancel") }
         do {
-            try sink?.finish()
+            try sink?.finish(stopReason: stopReason)
             done = true
         } catch {
             cancel()
@@ -94,8 +97,8 @@ public final class VideoEncoder: @unchecked Sendable {
 protocol FrameSink: AnyObject {
     var temporaryPath: String { get }
     func write(_ frame: VideoFrame, index: Int64) throws
-    /// Completes the output and moves it into place.
-    func finish() throws
+    /// Completes the output and moves it into place; `stopReason` as in VideoEncoder.finish.
+    func finish(stopReason: () -> Int32) throws
     /// Frees everything and removes the temporary; idempotent.
     func cancel()
 }
@@ -113,11 +116,9 @@ final class PNGSequenceWriter: FrameSink {
     func write(_ frame: VideoFrame, index: Int64) throws {
         guard let data = frame.encoded else { throw MediaError("\(directory.destination): frame \(index) is not a PNG") }
         let path = directory.temporaryPath + "/" + PNGSequenceWriter.fileName(index)
-        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
-            throw MediaError("\(directory.destination): writing \(path) failed: \(error.localizedDescription)")
-        }
+        try FileBytes.write(data, to: path, name: directory.destination)
     }
 
-    func finish() throws { try directory.commit() }
+    func finish(stopReason: () -> Int32) throws { try directory.commit() }
     func cancel() { directory.discard() }
 }

@@ -35,28 +35,30 @@ public final class VideoFrame: @unchecked Sendable {
         if f != nil { av_frame_free(&f) }
     }
 
+    // Test hooks (`@_spi(Testing) import Media`), not product API (issue 19.7).
+
     /// Plane samples, for tests: plane 0 = Y (width×height), 1 = Cb, 2 = Cr (half size), 3 = A.
     /// 8-bit formats only (use `sample16` for the 10-bit ProRes formats); packed formats: byte x.
-    public func sample(plane: Int, x: Int, y: Int) -> UInt8 {
+    @_spi(Testing) public func sample(plane: Int, x: Int, y: Int) -> UInt8 {
         let data = segue_frame_data(frame, Int32(plane))!
         return data[y * Int(segue_frame_linesize(frame, Int32(plane))) + x]
     }
 
     /// One row of a plane, `count` bytes (for tests comparing frames).
-    public func row(plane: Int, y: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
+    @_spi(Testing) public func row(plane: Int, y: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
         let data = segue_frame_data(frame, Int32(plane))!
         return UnsafeBufferPointer(start: data + y * Int(segue_frame_linesize(frame, Int32(plane))), count: count)
     }
 
     /// A 16-bit little-endian sample (yuv422p10le, yuva444p10le).
-    public func sample16(plane: Int, x: Int, y: Int) -> UInt16 {
+    @_spi(Testing) public func sample16(plane: Int, x: Int, y: Int) -> UInt16 {
         let data = segue_frame_data(frame, Int32(plane))!
         let p = data + y * Int(segue_frame_linesize(frame, Int32(plane))) + 2 * x
         return UInt16(p[0]) | UInt16(p[1]) << 8
     }
 
     /// The pixel format's name (e.g. "yuva444p10le"); "png" for encoded PNG frames.
-    public var pixelFormatName: String {
+    @_spi(Testing) public var pixelFormatName: String {
         guard let f = avFrame else { return "png" }
         return String(cString: av_get_pix_fmt_name(AVPixelFormat(f.pointee.format)))
     }

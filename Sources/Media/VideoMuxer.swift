@@ -65,10 +65,11 @@ final class EncodedStream {
         if oc.pointee.oformat.pointee.flags & segue_fmt_flag_nofile() == 0 {
             try check(avio_open(&oc.pointee.pb, url, AVIO_FLAG_WRITE), path, "avio_open(\(file.temporaryPath))")
         }
-        var opts: OpaquePointer?
-        defer { av_dict_free(&opts) }
-        for (k, v) in header { av_dict_set(&opts, k, v, 0) }
-        try check(avformat_write_header(oc, &opts), path, "avformat_write_header")
+        // A muxer option it does not take (a misspelt `movflags`, `loop` for another muxer) would
+        // be dropped silently: the file would lose its faststart or its looping (OptionDictionary).
+        let opts = try OptionDictionary(header.map { (key: $0.0, value: $0.1) }, path: path)
+        try check(avformat_write_header(oc, &opts.raw), path, "avformat_write_header")
+        try opts.requireConsumed("avformat_write_header")
         guard let pkt = av_packet_alloc() else { throw MediaError("\(path): av_packet_alloc failed") }
         packet = pkt
     }
@@ -115,7 +116,9 @@ final class EncodedStream {
         if packet != nil { av_packet_free(&packet) }
         if codec != nil { avcodec_free_context(&codec) }
         if let oc = format {
-            if oc.pointee.pb != nil { avio_closep(&oc.pointee.pb) }
+            // Only reached with pb still open on a failed or cancelled output, whose temporary
+            // is discarded next: a close error has nothing left to protect (finish checks its own).
+            if oc.pointee.pb != nil { _ = avio_closep(&oc.pointee.pb) }
             avformat_free_context(oc)
             format = nil
         }
@@ -209,6 +212,6 @@ final class VideoMuxer: FrameSink {
     }
 
     func write(_ frame: VideoFrame, index: Int64) throws { try stream.encode(frame.frame) }
-    func finish() throws { try stream.finish() }
+    func finish(stopReason: () -> Int32) throws { try stream.finish() }
     func cancel() { stream.cancel() }
 }

@@ -1,5 +1,6 @@
-// Micro-benchmarks of the compositor for `scripts/bench` (not timed tests): milliseconds per frame
-// on the calling thread, median of `runs`, 1170×2532 (iPhone 13 at 3×) frames.
+// Micro-benchmarks of the compositor for `segue-bench` (not timed tests): milliseconds per frame
+// on the calling thread, median of `runs`, 1170×2532 (iPhone 13 at 3×) frames. Not product API:
+// behind `@_spi(Testing)`, used by the segue-bench executable only (issue 19.7).
 import Geometry
 import Scene
 
@@ -7,7 +8,7 @@ import Scene
 import Glibc
 #endif
 
-public enum RasterBench {
+@_spi(Testing) public enum RasterBench {
     private static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -81,7 +82,7 @@ public enum RasterBench {
         return times[times.count / 2]
     }
 
-    /// The hot pixel kernels on their own, milliseconds per 1170×2532 frame (`segue bench`):
+    /// The hot pixel kernels on their own, milliseconds per 1170×2532 frame (`segue-bench`):
     /// RGBA → yuv420p of a whole frame (source in memory) and band by band as `FrameConverter`
     /// does (each 64-row band converted while in cache); a fractional-translate draw of a whole
     /// screen into 64-row bands, as the renderer does, for the push case (opaque, alpha 1,
@@ -134,7 +135,7 @@ public enum RasterBench {
     }
 }
 
-extension RasterBench {
+@_spi(Testing) extension RasterBench {
     /// Anti-aliased coverage of axis-aligned shapes: microseconds per draw (median of `runs`
     /// batches) of the touch dot — a 44 pt ellipse, filled and ringed by a 1.5 pt border, 132 px at
     /// scale 3 — and of a 390×844 pt card with 39 pt corners, each drawn whole (`render`) and as

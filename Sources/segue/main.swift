@@ -104,12 +104,12 @@ let helpTexts: [String: String] = [
     """,
     "frames": """
     segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR [--fps N] [--scale S] [--slow-motion F] [--jobs N]
-                 [--progress auto|bar|plain|json|none] [--quiet]
+                 [--progress auto|bar|plain|json|none] [--quiet] [--max-memory SIZE]
     Writes DIR/frame-NNNNN.png, all or nothing (DIR: new, empty or holding only Segue's frames,
     which are replaced). --at T picks frame round(T × fps), T in seconds of video time; a time past
-    the last frame is an error.
+    the last frame is an error. --max-memory as for render (default 2G).
     """,
-    "sheet": "segue sheet PRESET -o FILE.png|FILE.jpg [--count N] [--columns C]\nA contact sheet of N evenly spaced frames (default 12; at most the clip's), each labelled with its frame and time.",
+    "sheet": "segue sheet PRESET -o FILE.png|FILE.jpg [--count N] [--columns C] [--max-memory SIZE]\nA contact sheet of N evenly spaced frames (default 12; at most the clip's), each labelled with its frame and time; --max-memory as for render (default 2G).",
     "plot": "segue plot PRESET -o FILE.png|FILE.jpg\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
     "validate": validateHelp,
     "inspect": "segue inspect PRESET [--only K=V,...]\nPrints the resolved timeline: each step's start, end, frame range and curve; a matrix preset's combinations.",
@@ -182,7 +182,7 @@ func render(_ args: [String]) throws {
 }
 
 func frames(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["-o", "--at", "--every", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--progress", "--only"],
+    let a = try Arguments(args, valued: ["-o", "--at", "--every", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--progress", "--only", "--max-memory"],
                           flagNames: ["--all", "--quiet", "--verbose"], aliases: ["--output": "-o"])
     MediaLog.configure(verbose: a.flags.contains("--verbose"))
     guard let dir = a.values["-o"] else { throw Failure(code: Exit.usage, message: "frames needs -o DIR") }
@@ -209,24 +209,28 @@ func frames(_ args: [String]) throws {
     if a.flags.contains("--quiet") { progress = .none }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
     try checkFramesOutput(dir, preset: a.positionals.first)
+    let slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
+    let jobs = try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+    let stills = try StillsJob.frames(selection, storyboard: storyboard, slowMotion: slowMotion).count
+    try checkStillsMemory(.frames(storyboard, stills: stills, jobs: jobs), a, storyboard)
     outputsStarted.set()
-    let paths = try StillsJob.run(storyboard, selection: selection, directory: dir, slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
-                                  jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount,
-                                  progress: progress, cancel: cancelToken)
+    let paths = try StillsJob.run(storyboard, selection: selection, directory: dir, slowMotion: slowMotion,
+                                  jobs: jobs, progress: progress, cancel: cancelToken)
     if progress != .none && progress != .json { printErr("\(dir): \(paths.count) frame\(paths.count == 1 ? "" : "s")") }
 }
 
 func sheet(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["-o", "--count", "--columns", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--only"], flagNames: ["--quiet", "--verbose"], aliases: ["--output": "-o"])
+    let a = try Arguments(args, valued: ["-o", "--count", "--columns", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--only", "--max-memory"], flagNames: ["--quiet", "--verbose"], aliases: ["--output": "-o"])
     MediaLog.configure(verbose: a.flags.contains("--verbose"))
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "sheet needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
     let count = try a.int("--count", 1...400) ?? 12
     try checkStillOutput(out, preset: a.positionals.first)
+    let columns = try a.int("--columns", 1...40) ?? min(count, 6), slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
+    let jobs = try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+    try checkStillsMemory(.sheet(storyboard, count: count, columns: columns, slowMotion: slowMotion, jobs: jobs), a, storyboard)
     outputsStarted.set()
-    let shown = try ContactSheet.run(storyboard, to: out, count: count, columns: try a.int("--columns", 1...40) ?? min(count, 6),
-                                     slowMotion: try a.double("--slow-motion", 0.01...100) ?? 1,
-                                     jobs: try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount, cancel: cancelToken)
+    let shown = try ContactSheet.run(storyboard, to: out, count: count, columns: columns, slowMotion: slowMotion, jobs: jobs, cancel: cancelToken)
     if !a.flags.contains("--quiet") { printErr("\(out): \(shown) frame\(shown == 1 ? "" : "s")") }
 }
 
@@ -279,22 +283,6 @@ func list(_ args: [String]) throws {
     }
 }
 
-/// `segue bench [RUNS] [NAME]` (not in the usage text): Raster's micro-benchmarks, milliseconds
-/// per 1170×2532 frame (coverage: µs per draw) on the calling thread, median of RUNS (default
-/// 15); with NAME, only the kernel and coverage measurements whose names contain it. For release builds.
-func bench(_ args: [String]) throws {
-    guard args.count <= 2, let runs = args.isEmpty ? 15 : Int(args[0]), runs > 0 else {
-        throw Failure(code: Exit.usage, message: "usage: segue bench [RUNS] [NAME]")
-    }
-    let only = args.count == 2 ? args[1] : nil
-    for (name, ms) in (only == nil ? RasterBench.run(runs: runs) : []) + RasterBench.kernels(runs: runs, only: only) {
-        print("\(pad(name, 28))\(String(format: "%7.3f", ms)) ms")
-    }
-    for (name, us) in RasterBench.coverage(runs: runs) where only.map({ name.contains($0) }) ?? true {
-        print("\(pad(name, 28))\(String(format: "%7.1f", us)) µs per draw")
-    }
-}
-
 func main() -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else { print(usageText); return Exit.usage }
@@ -318,7 +306,6 @@ func main() -> Int32 {
         case "validate": try validate(args)
         case "inspect": try inspect(args)
         case "list": try list(args)
-        case "bench": try bench(args)
         case "compare": try compare(args)
         case "gallery": try gallery(args)
         default:

@@ -114,11 +114,10 @@ final class SignalTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(t0), budget, "stops within a second while loading assets")
     }
 
-    /// `segue batch` (DESIGN §1) is built on another branch; when this binary has it, a signal
-    /// must stop it the same way. Skipped with a message when the command does not exist.
+    /// `segue batch` (DESIGN §1): a signal stops it the same way.
     func testBatchSignals() throws {
         let help = try CLI.run(["help", "batch"])
-        guard help.status == 0 else { throw XCTSkip("segue batch is not in this build (branch `batch`); signal tests for batch skipped") }
+        XCTAssertEqual(help.status, 0, "segue help batch: \(help.stderr)")
         let dir = try CLI.tempDir("signal-batch")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let presets = dir + "/in"

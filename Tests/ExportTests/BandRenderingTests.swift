@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import Export
-import Media
+@_spi(Testing) import Media
 import Presets
 import Raster
 

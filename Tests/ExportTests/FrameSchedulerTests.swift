@@ -77,7 +77,7 @@ final class FrameSchedulerTests: XCTestCase {
     }
 }
 
-import Media
+@_spi(Testing) import Media
 import Raster
 
 /// The workers' RGBA → yuv420p converter (Raster.YUV420) against swscale (SWS_AREA, accurate

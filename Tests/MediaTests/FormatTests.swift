@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import Raster
-@testable import Media
+@_spi(Testing) @testable import Media
 
 // Every output format, written and decoded back with the ffmpeg/ffprobe CLIs.
 

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import Raster
-@testable import Media
+@_spi(Testing) @testable import Media
 
 final class VideoEncoderTests: XCTestCase {
     var dir = ""

@@ -172,8 +172,8 @@ final class HeroTransitionTests: XCTestCase {
     }
 
     /// Hero's shadow state (black, opacity 0.5, radius 5, offset 0) on the moving screen: 0 → 0.5
-    /// while it arrives, 0.5 → 0 while it leaves; absent at the ends. (Raster's shadow drawing is
-    /// not in yet, so this checks the scene.)
+    /// while it arrives, 0.5 → 0 while it leaves; absent at the ends. (The scene's state: the
+    /// shadow's pixels are Raster's, checked in RasterTests.)
     func testShadowOnTheMovingScreen() {
         let arriving: [Style] = [.cover, .pageIn], leaving: [Style] = [.uncover, .pageOut]
         for style in arriving + leaving {
