@@ -17,17 +17,21 @@ import Glibc
 @inline(__always) private func Phi(_ t: Double) -> Double { 0.5 * (1 + erf(t * 0.7071067811865476)) }
 
 extension Context {
-    func drawShadow(_ s: Shadow, shape: RoundedRect, node n: Node, _ m: Affine, alpha: Double) {
+    /// The shadow's premultiplied colour at the layer's alpha.
+    static func shadowPixel(_ s: Shadow, alpha: Double) -> UInt32 {
         let col = s.color.withAlpha(s.color.a * min(1, max(0, s.opacity)))
-        var c = mulPixel(col.premultipliedPixel, UInt32(Color.quantize(alpha)))
+        return mulPixel(col.premultipliedPixel, UInt32(Color.quantize(alpha)))
+    }
+
+    /// The closed-form shadow of `shape` (DrawPlan.ShadowForm.closedForm: the fill's alpha, and
+    /// whether the layer is opaque over its shape).
+    func drawShadow(_ s: Shadow, shape: RoundedRect, _ m: Affine, alpha: Double, fillAlpha: Double, opaqueOver opaqueShape: Bool) {
+        var c = Context.shadowPixel(s, alpha: alpha)
         if c == 0 { return }
         let sigma = max(0, s.radius)
-        let form = Context.shadowForm(n)
-        let closedForm = form.closedForm, fillAlpha = form.fillAlpha
-        let opaqueOver = form.opaqueOver && alpha >= 1
+        let opaqueOver = opaqueShape && alpha >= 1
         if fillAlpha < 1 { c = mulPixel(c, UInt32(Color.quantize(fillAlpha))) }
         let sh = RoundedRect(shape.rect.offsetBy(dx: s.offset.x, dy: s.offset.y), rx: shape.rx, ry: shape.ry)
-        if !closedForm { maskShadow(n, m, sigma: sigma, offset: s.offset, color: c); return }
         // Device scale of σ: local units → device pixels.
         let devScale = (abs(m.determinant)).squareRoot()
         if sigma * devScale < 0.3 {
@@ -121,19 +125,13 @@ extension Context {
         }
     }
 
-    /// Shadow of the layer's rendered alpha: A8 mask, three box blurs per axis, tinted.
-    /// How a node's shadow is drawn: in closed form from its shape (solid or gradient fills,
-    /// opaque stretched or filled images), else from a blurred mask of everything it paints.
-    static func shadowForm(_ n: Node) -> (closedForm: Bool, fillAlpha: Double, opaqueOver: Bool) {
-        if case .ellipse = n.kind { return (false, 1, false) }
-        if case .text = n.kind { return (false, 1, false) }
-        if case .solid(let fc)? = n.fill { return (true, fc.a, fc.a >= 1) }
-        if case .linear? = n.fill { return (true, 1, false) }
-        if case .image(let src, let fit) = n.kind, let b = src as? Bitmap, fit != .fit, b.isOpaqueCached { return (true, 1, true) }
-        return (false, 1, false)
-    }
-
-    func maskShadow(_ n: Node, _ m: Affine, sigma: Double, offset: Point, color c: UInt32) {
+    /// Shadow of the layer's rendered alpha: A8 mask, three box blurs per axis, tinted. The mask
+    /// covers the whole node whatever the clip (so a band gets the pixels of a whole draw, at the
+    /// cost of the whole mask: DrawPlan.WholeFrameReason.maskShadow).
+    func maskShadow(_ s: Shadow, node n: Node, _ m: Affine, alpha: Double) {
+        let c = Context.shadowPixel(s, alpha: alpha)
+        if c == 0 { return }
+        let sigma = max(0, s.radius), offset = s.offset
         let devScale = (abs(m.determinant)).squareRoot()
         let sd = sigma * devScale
         let pad = Int((3 * sd).rounded(.up)) + 2
@@ -146,8 +144,8 @@ extension Context {
         let w = box.width, h = box.height
         LayerPool.withBytes(w * h) { mask in
             LayerPool.withLayer(width: w, height: h) { layer in
-                var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: w, y1: h))
-                sub.drawContents(plain, om.translatedBy(Double(-box.x0), Double(-box.y0)), alpha: 1)
+                var sub = Context(target: layer, whole: IRect(x0: 0, y0: 0, x1: w, y1: h))
+                sub.drawContents(plain, om.translatedBy(Double(-box.x0), Double(-box.y0)), alpha: 1, plan: DrawPlan(plain))
                 for i in 0..<(w * h) { mask[i] = UInt8(truncatingIfNeeded: layer.pixels[i] >> 24) }
             }
             if sd >= 0.3 { BoxBlur.blur(mask, w, h, sigma: sd) }

@@ -70,6 +70,7 @@ final class BandRenderingTests: XCTestCase {
             }
             try encoder.finish()
         }
+        print("BandRenderingTests: \(checked) frames drawn in bands, \(layered) drawn whole")
         XCTAssertGreaterThan(checked, 150)
         // At least a third of the frames draw in bands. (The zoom, sheet-from and Android windows
         // clip to rounded rects and flying photos are aspect-filled, which draw whole: 165 of 274
