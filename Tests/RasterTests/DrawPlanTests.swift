@@ -19,7 +19,7 @@ final class DrawPlanTests: XCTestCase {
             // A rounded clip (navigation zoom, sheets) over a filled photo and a card.
             var clip = Node(kind: .group, frame: Rect(10.3 + dx, 7.6, 150.2, 230.5), cornerRadius: 21, clips: true, children: [
                 Node(kind: .image(photo, .fill), frame: Rect(-3.4 + dx, 2.2, 160 * s, 120 * s)),
-                Node.rect(Rect(12 + dx, 140, 90, 40), Color(red: 0.2, green: 0.5, blue: 0.9), cornerRadius: 8),
+                Node.rect(Rect(12 + dx, 140, 90, 40), Color(r: 0.2, g: 0.5, b: 0.9), cornerRadius: 8),
             ])
             clip.transform = LayerTransform(scale: Point(s * 0.97, s * 0.97))
             out.append(("rounded clip \(k)", Node.group(Rect(0, 0, 200, 300), [Node.rect(Rect(0, 0, 200, 300), .white), clip])))
