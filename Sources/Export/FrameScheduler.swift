@@ -47,9 +47,11 @@ public final class FrameScheduler<Item>: @unchecked Sendable {
     }
 
     /// Runs the whole render. `produce(worker, frame)` renders and converts one frame on a worker
-    /// thread; `consume` writes one frame on the calling thread, in order.
+    /// thread; `prepare` runs once on the calling thread while the workers draw the first frames
+    /// (RenderJob opens the encoder there); `consume` writes one frame on the calling thread, in order.
     public func run(cancel: CancellationToken,
              produce: @escaping @Sendable (_ worker: Int, _ frame: Int) throws -> Item,
+             prepare: () throws -> Void = {},
              consume: (Int, Item) throws -> Void) throws {
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "segue.render", qos: .userInitiated, attributes: .concurrent)
@@ -88,6 +90,7 @@ public final class FrameScheduler<Item>: @unchecked Sendable {
             group.wait()
             condition.lock(); ready.removeAll(); condition.unlock()
         }
+        try prepare()
         for i in 0..<frameCount {
             condition.lock()
             while ready[i] == nil && failure == nil && !cancel.isCancelled {

@@ -101,8 +101,9 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         case .gif: (perFrame, cap, fixed) = (5.5, 6, 16)
         case .mp4, .mov, .webm:
             switch settings.codec {
-            // fixed 20 (was 6 before MallocTuning zeroed every allocation, which makes x264's
-            // allocated-once buffers resident: 306 MiB measured at 1170×2532, 6 frames).
+            // fixed 20: a process's second and later encoders start on zeroed heap memory
+            // (MallocTuning), which makes x264's allocated-once buffers resident (306 MiB
+            // measured at 1170×2532, 6 frames); a single render's first encoder needs less.
             case .h264: (perFrame, cap, fixed) = (8.5, 13, 20)
             case .hevc: (perFrame, cap, fixed) = (10, 16, 8)
             case .vp9: (perFrame, cap, fixed) = (3, 12, 120)

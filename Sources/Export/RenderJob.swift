@@ -41,9 +41,13 @@ public enum RenderJob {
         let settings = try options.encoderSettings(for: storyboard)
         let composer = FrameComposer(storyboard: storyboard, slowMotion: options.slowMotion)
         let total = composer.frameCount
-        let encoder = try VideoEncoder(destination: destination ?? "/dev/null", settings: settings)
+        try settings.validate(destination ?? "/dev/null")
+        // The workers' side first; the encoder opens (x264's set-up, the file, its header) on this
+        // thread while the workers draw the first frames (`prepare` below).
+        let conversion = try FrameConversion(settings: settings)
+        var encoder: VideoEncoder?
         let jobs = max(1, min(options.jobs, total))
-        let workers = (0..<jobs).map { _ in WorkerState(width: storyboard.pixelWidth, height: storyboard.pixelHeight, converter: encoder.makeConverter()) }
+        let workers = (0..<jobs).map { _ in WorkerState(width: storyboard.pixelWidth, height: storyboard.pixelHeight, converter: conversion.makeConverter()) }
         let progress = ProgressReporter(mode: options.progress, total: total, label: storyboard.name)
         // Every frame in the window is one converted VideoFrame (4.4 MB at 1170×2532): it bounds memory.
         // jobs + 2: each worker one frame ahead while the encoder holds one (the encoder is the
@@ -80,13 +84,17 @@ public enum RenderJob {
                 w.lastOverlay = overlay
                 w.lastFrame = overlay == nil ? nil : frame
                 return frame
+            }, prepare: {
+                encoder = try VideoEncoder(destination: destination ?? "/dev/null", conversion: conversion)
             }, consume: { i, frame in
+                guard let encoder else { throw MediaError("\(destination ?? "null"): the encoder did not open") }
                 try encoder.write(frame)
                 progress.update(done: i + 1)
             })
+            guard let encoder else { throw MediaError("\(destination ?? "null"): the encoder did not open") }
             try encoder.finish()
         } catch {
-            encoder.cancel()
+            encoder?.cancel()
             progress.abort()
             throw error
         }

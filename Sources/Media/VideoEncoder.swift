@@ -16,8 +16,8 @@ import Raster
 public final class VideoEncoder: @unchecked Sendable {
     public let settings: EncoderSettings
     public let destination: String
-    private let pool: FramePool?
-    private let target: ConversionTarget
+    /// The workers' side: conversion target and frame pool (made first, see FrameConversion).
+    public let conversion: FrameConversion
     private var sink: FrameSink?
     private var nextPTS: Int64 = 0
     private var done = false
@@ -27,56 +27,37 @@ public final class VideoEncoder: @unchecked Sendable {
     /// The file (or, for png, directory) being written (nil for `.null`, and after finish/cancel).
     public var temporaryPath: String? { done ? nil : sink?.temporaryPath }
     /// The pixel format frames are converted to (e.g. "yuv420p", "yuva444p10le", "bgra", "png").
-    public var pixelFormatName: String {
-        switch target {
-        case .yuv(let f, _): return String(cString: av_get_pix_fmt_name(f))
-        case .bgra: return "bgra"
-        case .png: return "png"
-        }
+    public var pixelFormatName: String { conversion.pixelFormatName }
+
+    public convenience init(destination path: String, settings: EncoderSettings) throws {
+        try settings.validate(path)
+        try self.init(destination: path, conversion: FrameConversion(settings: settings))
     }
 
-    public init(destination path: String, settings: EncoderSettings) throws {
+    /// Opens the output for frames converted by `conversion` (its settings are the output's).
+    public init(destination path: String, conversion: FrameConversion) throws {
         _ = mediaLogDefaultOnce
-        _ = MallocTuning.applied   // before the encoder allocates: see there (reproducible x264 bytes)
+        _ = MallocTuning.applied
+        let settings = conversion.settings
         self.settings = settings
+        self.conversion = conversion
         destination = path
         try settings.validate(path)
-        target = VideoEncoder.conversionTarget(for: settings)
-        switch target {
-        case .yuv(let f, _): pool = FramePool(width: settings.paddedWidth, height: settings.paddedHeight, pixelFormat: f)
-        case .bgra: pool = FramePool(width: settings.width, height: settings.height, pixelFormat: AV_PIX_FMT_BGRA)
-        case .png: pool = nil
-        }
-        if case .png = target {} else if pool == nil { throw MediaError("\(path): av_buffer_pool_init failed") }
+        // Before a libav encoder allocates: the second one in a process starts on zeroed heap
+        // memory (MallocTuning: reproducible x264 bytes in batches).
+        if settings.format != .null && settings.format != .png { MallocTuning.encoderOpening() }
         switch settings.format {
         case .null: sink = nil
         case .png: sink = try PNGSequenceWriter(destination: path)
         case .gif: sink = try GIFWriter(destination: path, settings: settings)
         case .mp4, .mov, .webm: sink = try VideoMuxer(destination: path, settings: settings, pixelFormat: {
-            if case .yuv(let f, _) = target { return f } else { return AV_PIX_FMT_YUV420P } }())
+            if case .yuv(let f, _) = conversion.target { return f } else { return AV_PIX_FMT_YUV420P } }())
         }
     }
 
     deinit { if !done { sink?.cancel() } }
 
-    /// What the workers convert to, per format, codec and alpha.
-    static func conversionTarget(for s: EncoderSettings) -> ConversionTarget {
-        switch s.format {
-        case .null: return .yuv(AV_PIX_FMT_YUV420P, alpha: false)
-        case .gif: return .bgra(alpha: s.transparent)
-        case .png: return .png(alpha: s.transparent)
-        case .mp4, .mov, .webm:
-            switch s.codec {
-            case .h264, .hevc: return .yuv(AV_PIX_FMT_YUV420P, alpha: false)
-            case .prores: return s.transparent ? .yuv(AV_PIX_FMT_YUVA444P10LE, alpha: true) : .yuv(AV_PIX_FMT_YUV422P10LE, alpha: false)
-            case .vp9: return s.transparent ? .yuv(AV_PIX_FMT_YUVA420P, alpha: true) : .yuv(AV_PIX_FMT_YUV420P, alpha: false)
-            }
-        }
-    }
-
-    public func makeConverter() -> FrameConverter {
-        FrameConverter(width: settings.width, height: settings.height, pool: pool, target: target)
-    }
+    public func makeConverter() -> FrameConverter { conversion.makeConverter() }
 
     /// Encodes the next frame (pts = its index).
     public func write(_ frame: VideoFrame) throws {
