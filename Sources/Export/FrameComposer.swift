@@ -126,12 +126,16 @@ public final class FrameComposer: Sendable {
     /// Draws a plan and converts it for the encoder: band by band in the converter's small
     /// buffer, each band converted while it is in cache, when that gives the pixels of a full
     /// draw (and the target converts in bands); else whole, into `wholeFrame()`.
+    /// A text-stack failure met while drawing (Renderer.checkText) is thrown, not encoded as a blank.
     public func converted(_ plan: Plan, _ converter: FrameConverter, wholeFrame: () -> Bitmap) throws -> VideoFrame {
         if plan.drawsInBands && converter.convertsInBands {
-            return try converter.convert { view, rows in render(plan, into: view, rows: rows) }
+            let frame = try converter.convert { view, rows in render(plan, into: view, rows: rows) }
+            try Renderer.checkText()
+            return frame
         }
         let bitmap = wholeFrame()
         render(plan, into: bitmap)
+        try Renderer.checkText()
         return try converter.convert(bitmap)
     }
 

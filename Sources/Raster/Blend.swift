@@ -28,19 +28,29 @@ enum Blend {
         overSolidRow(d, n, s, 255 &- (s &>> 24))
     }
 
-    /// OVER of `src[x - row.x0]` (premultiplied) × coverage × `alpha`.
+    /// OVER of `src[x - row.x0]` (premultiplied) × coverage × `alpha`. The interior run has one
+    /// coverage: four pixels at a time (`overRow4` is the scalar `over` of each pixel, and a
+    /// transparent source leaves the pixel as skipping it does). Compositing a rounded-clip layer
+    /// (the zoom, the sheets) spent ≈ 44 % of sheet-from's render time here pixel by pixel.
     static func pixels(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ row: CoverageRow, alpha: UInt32) {
-        var x = row.x0
-        while x < row.x1 {
-            var a = row.at(x)
+        @inline(__always) func edge(_ x: Int) {
+            var a = UInt32(row.cov[x &- row.x0])
             if alpha != 255 { a = div255(a &* alpha) }
             if a != 0 {
                 let s0 = src[x &- row.x0]
                 let s = a == 255 ? s0 : mulPixel(s0, a)
                 if s != 0 { dst[x] = over(s, dst[x]) }
             }
-            x &+= 1
         }
+        var x = row.x0
+        while x < row.ix0 { edge(x); x &+= 1 }
+        if row.ix1 > row.ix0 {
+            var a = row.inner
+            if alpha != 255 { a = div255(a &* alpha) }
+            if a != 0 { overRow4(dst + row.ix0, src + (row.ix0 &- row.x0), row.ix1 &- row.ix0, alpha: a) }
+        }
+        x = max(row.ix1, row.x0)
+        while x < row.x1 { edge(x); x &+= 1 }
     }
 
     /// OVER of n source pixels × alpha, four pixels at a time in 16-bit lanes (`overRow4`). An

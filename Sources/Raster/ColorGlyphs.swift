@@ -7,11 +7,17 @@ import CFreeType
 
 extension TextEngine {
     /// Opens a bitmap-only colour face at its first strike; nil if `ft` is not one.
-    func colorFace(_ ft: FT_Face, id: Int) -> Face? {
-        guard segue_ft_is_color_bitmap_face(ft) != 0, FT_Select_Size(ft, 0) == 0,
-              let strikes = ft.pointee.available_sizes else { return nil }
+    func colorFace(_ ft: FT_Face, id: Int) throws -> Face? {
+        guard segue_ft_is_color_bitmap_face(ft) != 0 else { return nil }
+        let name = ft.pointee.family_name.map { String(cString: $0) } ?? "a colour face"
+        try TextError.checkFT(FT_Select_Size(ft, 0), "FT_Select_Size", name)
+        guard let strikes = ft.pointee.available_sizes, strikes[0].y_ppem > 0 else {
+            throw TextError(call: "FT_Select_Size", subject: name, detail: "its first strike has no size")
+        }
         let ppem = Double(strikes[0].y_ppem) / 64
-        guard ppem > 0, let hbFace = hb_ft_face_create_referenced(ft), let hb = hb_font_create(hbFace) else { return nil }
+        guard let hbFace = hb_ft_face_create_referenced(ft), let hb = hb_font_create(hbFace) else {
+            throw TextError(call: "hb_font_create", subject: name, detail: "HarfBuzz could not make a font of the face")
+        }
         hb_face_destroy(hbFace)
         let f = Face(ft: ft, hb: hb, id: id)
         f.strikePPEM = ppem
@@ -20,8 +26,9 @@ extension TextEngine {
 
     /// A colour glyph at `size26` (26.6 pixels per em): the strike's bitmap scaled by
     /// size / strike ppem, as premultiplied RGBA pixels.
-    func colorGlyph(_ f: Face, _ gid: UInt32, size26: Int) -> Glyph? {
-        guard FT_Load_Glyph(f.ft, gid, segue_ft_load_color()) == 0, let slot = f.ft.pointee.glyph else { return nil }
+    func colorGlyph(_ f: Face, _ gid: UInt32, size26: Int) throws -> Glyph? {
+        try TextError.checkFT(FT_Load_Glyph(f.ft, gid, segue_ft_load_color()), "FT_Load_Glyph", "colour glyph \(gid) of \(f.name)")
+        guard let slot = f.ft.pointee.glyph else { throw TextError(call: "FT_Load_Glyph", subject: f.name, detail: "no glyph slot") }
         let bm = slot.pointee.bitmap
         guard bm.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), let buf = bm.buffer else { return nil }
         let sw = Int(bm.width), sh = Int(bm.rows), pitch = Int(bm.pitch)

@@ -31,6 +31,18 @@ enum LayerPool {
         return try body(Bitmap(width: width, height: height, rows: 0..<height, band: pixels))
     }
 
+    /// Runs `body` with a width × height layer of which only `rows` exist (transparent black),
+    /// for the part of a layer inside one band: the layer keeps the whole draw's size and origin.
+    static func withLayer<R>(width: Int, height: Int, rows: Range<Int>, _ body: (Bitmap) throws -> R) rethrows -> R {
+        if rows == 0..<height { return try withLayer(width: width, height: height, body) }
+        let n = width * rows.count
+        let block = take(bytes: n * 4)
+        defer { give(block) }
+        let pixels = block.bytes.bindMemory(to: UInt32.self, capacity: n)
+        pixels.initialize(repeating: 0, count: n)
+        return try body(Bitmap(width: width, height: height, rows: rows, band: pixels))
+    }
+
     /// Runs `body` with `count` bytes of scratch memory (uninitialised) from the pool.
     static func withBytes<R>(_ count: Int, _ body: (UnsafeMutablePointer<UInt8>) throws -> R) rethrows -> R {
         let block = take(bytes: max(1, count))

@@ -21,28 +21,31 @@ struct ParagraphLayout {
     /// `trimmedEnd[p]`: p with the spaces just before it dropped (a line's visible end).
     private var trimmedEnd: [Int32]
 
-    init(_ e: TextEngine, _ s: String, fonts: FontChain, size26: Int) {
+    init(_ e: TextEngine, _ s: String, fonts: FontChain, size26: Int) throws {
         text = BreakableText(s)
         let n = text.count
         penAt = [Double](repeating: 0, count: n + 1)
         trimmedEnd = [Int32](repeating: 0, count: n + 1)
         for p in 0...n { trimmedEnd[p] = p > 0 && BreakableText.isSpace(text.scalars[p - 1]) ? trimmedEnd[p - 1] : Int32(p) }
-        shape(e, fonts: fonts, size26: size26)
+        try shape(e, fonts: fonts, size26: size26)
     }
 
     /// Runs of graphemes that use the same face (hard breaks end a run and are not shaped).
-    private mutating func shape(_ e: TextEngine, fonts: FontChain, size26: Int) {
+    private mutating func shape(_ e: TextEngine, fonts: FontChain, size26: Int) throws {
         let n = text.count
         var advance = [Double](repeating: 0, count: n)
         glyphs.reserveCapacity(n)
-        guard let buf = hb_buffer_create() else { return }
+        // hb_buffer_create returns HarfBuzz's inert empty buffer when it cannot allocate.
+        guard let buf = hb_buffer_create(), hb_buffer_allocation_successful(buf) != 0 else {
+            throw TextError(call: "hb_buffer_create", subject: "shaping \(n) characters", detail: "out of memory")
+        }
         defer { hb_buffer_destroy(buf) }
         var runStart = 0
         var runFace: TextEngine.Face?
         var pen = 0.0
-        func flush(_ end: Int, _ glyphs: inout [TextEngine.Placed]) {
+        func flush(_ end: Int, _ glyphs: inout [TextEngine.Placed]) throws {
             guard let f = runFace, end > runStart else { return }
-            e.setSize(f, size26)
+            try e.setSize(f, size26)
             e.shapedScalars += end - runStart
             hb_buffer_reset(buf)
             text.scalars.withUnsafeBufferPointer { p in
@@ -53,6 +56,10 @@ struct ParagraphLayout {
             hb_buffer_guess_segment_properties(buf)
             hb_shape(f.hb, buf, nil, 0)
             var count: UInt32 = 0
+            // Shaping failed to allocate: the buffer is left in its error state, with no glyphs.
+            guard hb_buffer_allocation_successful(buf) != 0 else {
+                throw TextError(call: "hb_shape", subject: "\(end - runStart) characters in \(f.name)", detail: "out of memory")
+            }
             guard let infos = hb_buffer_get_glyph_infos(buf, &count), let pos = hb_buffer_get_glyph_positions(buf, &count) else { return }
             for i in 0..<Int(count) {
                 let c = Int(infos[i].cluster)
@@ -69,14 +76,14 @@ struct ParagraphLayout {
             var j = i + 1
             while j < n && !text.graphemeStart[j] { j += 1 }
             if BreakableText.isHardBreak(text.scalars[i]) {
-                flush(i, &glyphs); runFace = nil; runStart = j
+                try flush(i, &glyphs); runFace = nil; runStart = j
             } else {
                 let f = fonts.face(e, for: text.scalars[i..<j])
-                if f !== runFace { flush(i, &glyphs); runFace = f; runStart = i }
+                if f !== runFace { try flush(i, &glyphs); runFace = f; runStart = i }
             }
             i = j
         }
-        flush(n, &glyphs)
+        try flush(n, &glyphs)
         var x = 0.0
         for k in 0..<n { penAt[k] = x; x += advance[k] }
         penAt[n] = x

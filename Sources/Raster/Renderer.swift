@@ -16,17 +16,16 @@ public enum Renderer {
                               rows: Range<Int>? = nil) {
         let m = node.localToParent.concatenating(transform).concatenating(.scale(scale, scale))
         let r = rows ?? 0..<target.height
-        var ctx = Context(target: target, clip: IRect(x0: 0, y0: max(0, r.lowerBound), x1: target.width, y1: min(target.height, r.upperBound)))
+        var ctx = Context(target: target, whole: IRect(x0: 0, y0: 0, x1: target.width, y1: target.height), rows: r)
         ctx.draw(node, m, alpha: 1)
     }
 
-    /// True when drawing `node` band by band (`render(rows:)`) gives exactly the pixels of one
-    /// full draw: nothing in it is drawn through an offscreen layer (group opacity over several
-    /// primitives, rounded or unaligned clips, images with rounded corners, masked shadows). A layer's pixels
-    /// depend on where the clip puts its origin (its sampling grid is rounded in 16.16 fixed
-    /// point from there), so such scenes are drawn whole.
+    /// True when drawing `node` band by band (`render(rows:)`) is worth it: a band always gets
+    /// exactly the pixels of one full draw (offscreen layers are placed where the full draw places
+    /// them, DrawPlan.swift), but a subtree whose plan is whole-frame only (a mask shadow) would
+    /// cost the whole node in every band, so such scenes are drawn whole.
     public static func drawsSameInBands(_ node: Node, scale: Double, transform: Affine = .identity) -> Bool {
-        !Context.usesLayers(node, node.localToParent.concatenating(transform).concatenating(.scale(scale, scale)))
+        DrawPlan.wholeFrameReason(node) == nil
     }
 
     /// Renders a subtree once into its own bitmap of its frame's size × scale (a snapshot, DESIGN §4).
@@ -36,7 +35,7 @@ public enum Renderer {
     public static func snapshot(_ node: Node, scale: Double) -> Bitmap {
         let (w, h) = snapshotSize(node.frame.size, scale: scale)
         let bmp = Bitmap(width: w, height: h)
-        var ctx = Context(target: bmp, clip: IRect(x0: 0, y0: 0, x1: w, y1: h))
+        var ctx = Context(target: bmp, whole: IRect(x0: 0, y0: 0, x1: w, y1: h))
         ctx.draw(node, .scale(scale, scale), alpha: 1)
         return bmp
     }
@@ -71,43 +70,86 @@ public enum Renderer {
 /// Where drawing goes: a bitmap and an integer clip in its pixels.
 struct Context {
     var target: Bitmap
-    var clip: IRect
+    /// The clip a whole-frame draw has here. Offscreen layers are sized and placed from it, so
+    /// that their origin (and with it every fixed-point sampling grid and coverage computed in
+    /// them) is the whole draw's in every band; occluders narrow it as they narrow a whole draw.
+    private(set) var whole: IRect
+    /// The target rows drawn: all of them, or one band's (`render(rows:)`).
+    let rows: Range<Int>
+    /// The pixels drawn: always `whole` ∩ `rows`, so a band draws exactly a whole draw's pixels
+    /// of its rows (an occluder whose edge pixels are not quite opaque narrows both alike).
+    private(set) var clip: IRect
+
+    init(target: Bitmap, whole: IRect, rows: Range<Int>? = nil) {
+        self.target = target
+        self.rows = rows ?? whole.y0..<whole.y1
+        self.whole = whole
+        self.clip = whole
+        narrow(to: whole)
+    }
+
+    /// Sets the whole draw's clip here (and so the band's).
+    mutating func narrow(to w: IRect) {
+        whole = w
+        clip = w.intersection(IRect(x0: w.x0, y0: rows.lowerBound, x1: w.x1, y1: rows.upperBound))
+    }
 
     mutating func draw(_ n: Node, _ m: Affine, alpha: Double) {
         if n.hidden || !(n.opacity > 0) || !(alpha > 0) || clip.isEmpty { return }
         if !isFinite(m) { return }
         let a = alpha * min(1, n.opacity)
-        if n.opacity < 1 && Context.paintCount(n, limit: 2) > 1 {
-            let box = Context.deviceBounds(n, m).intersection(clip)
-            if box.isEmpty { return }
-            LayerPool.withLayer(width: box.width, height: box.height) { layer in
-                var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height))
-                sub.drawContents(n, m.translatedBy(Double(-box.x0), Double(-box.y0)), alpha: 1)
+        let plan = DrawPlan(n)
+        if plan.opacity == .groupLayer {
+            withLayer(Context.deviceBounds(n, m), m) { sub, lm in
+                sub.drawContents(n, lm, alpha: 1, plan: plan)
+            } composite: { layer, box in
                 composite(layer, at: box, alpha: a, mask: nil)
             }
             return
         }
-        drawContents(n, m, alpha: a)
+        drawContents(n, m, alpha: a, plan: plan)
+    }
+
+    /// Draws into an offscreen layer covering `bounds` ∩ the whole draw's clip (only the rows
+    /// of it inside `clip` exist and are drawn), then composites it. `draw` gets the layer's
+    /// context and `m` translated to the layer's origin; `composite` the layer and its box.
+    func withLayer(_ bounds: IRect, _ m: Affine, draw: (inout Context, Affine) -> Void,
+                   composite: (Bitmap, IRect) -> Void) {
+        let box = bounds.intersection(whole)
+        let visible = box.intersection(clip)
+        if visible.isEmpty { return }
+        let rows = (visible.y0 - box.y0)..<(visible.y1 - box.y0)
+        LayerPool.withLayer(width: box.width, height: box.height, rows: rows) { layer in
+            var sub = Context(target: layer, whole: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height), rows: rows)
+            draw(&sub, m.translatedBy(Double(-box.x0), Double(-box.y0)))
+            composite(layer, box)
+        }
     }
 
     /// Everything a node paints, at `alpha` (its own opacity already applied by the caller).
-    mutating func drawContents(_ n: Node, _ m: Affine, alpha: Double) {
+    mutating func drawContents(_ n: Node, _ m: Affine, alpha: Double, plan: DrawPlan) {
         let bounds = Rect(0, 0, n.frame.width, n.frame.height)
-        let shape: RoundedRect
-        if case .ellipse = n.kind { shape = .ellipse(bounds) } else { shape = RoundedRect(bounds, radius: n.cornerRadius) }
+        let shape = plan.shape
         let a8 = UInt32(Color.quantize(alpha))
-        if let s = n.shadow, s.opacity > 0 { drawShadow(s, shape: shape, node: n, m, alpha: alpha) }
+        if let s = n.shadow {
+            switch plan.shadow {
+            case .none: break
+            case .mask: maskShadow(s, node: n, m, alpha: alpha)
+            case .closedForm(let fillAlpha, let opaqueOver):
+                drawShadow(s, shape: shape, m, alpha: alpha, fillAlpha: fillAlpha, opaqueOver: opaqueOver)
+            }
+        }
         switch n.kind {
         case .group, .rect, .ellipse:
             if let f = n.fill { fill(shape, f, m, a8) }
         case .image(let source, let fit):
             if let f = n.fill { fill(shape, f, m, a8) }
-            if let bmp = source as? Bitmap { drawImage(bmp, fit: fit, node: n, shape: shape, m, a8) }
+            if let bmp = source as? Bitmap { drawImage(bmp, fit: fit, node: n, plan: plan, m, a8) }
         case .text(let string, let style):
             if let f = n.fill { fill(shape, f, m, a8) }
             TextRenderer.draw(string, style: style, in: bounds, m, into: target, clip: clip, alpha: a8)
         }
-        if !n.children.isEmpty { drawChildren(n, shape: shape, m, alpha: alpha) }
+        if !n.children.isEmpty { drawChildren(n, plan: plan, m, alpha: alpha) }
         if let b = n.border, b.width > 0 {
             let w = min(b.width, min(bounds.width, bounds.height) / 2)
             let innerRect = bounds.insetBy(dx: w, dy: w)
@@ -121,31 +163,21 @@ struct Context {
         }
     }
 
-    mutating func drawChildren(_ n: Node, shape: RoundedRect, _ m: Affine, alpha: Double) {
-        if !n.clips {
+    mutating func drawChildren(_ n: Node, plan: DrawPlan, _ m: Affine, alpha: Double) {
+        switch plan.childClip(n, m) {
+        case .none:
             drawSiblings(n.children, m, alpha: alpha)
-            return
-        }
-        // A pixel-aligned rectangular clip is just a narrower integer clip.
-        if shape.isRect && m.b == 0 && m.c == 0 {
-            let d = m.apply(shape.rect)
-            if isInt(d.minX) && isInt(d.minY) && isInt(d.maxX) && isInt(d.maxY) {
-                var sub = self
-                sub.clip = clip.intersection(IRect(covering: d))
-                if sub.clip.isEmpty { return }
-                sub.drawSiblings(n.children, m, alpha: alpha)
-                return
+        case .pixelRect(let r):
+            var sub = self
+            sub.narrow(to: whole.intersection(r))
+            if sub.clip.isEmpty { return }
+            sub.drawSiblings(n.children, m, alpha: alpha)
+        case .layer(let cs):
+            withLayer(cs.bounds, m) { sub, lm in
+                sub.drawSiblings(n.children, lm, alpha: alpha)
+            } composite: { layer, box in
+                composite(layer, at: box, alpha: 1, mask: cs)
             }
-        }
-        // Otherwise: children offscreen, composited through the clip shape's coverage.
-        let cs = CoverageShape(outer: shape, inner: nil, m: m)
-        let box = cs.bounds.intersection(clip)
-        if box.isEmpty { return }
-        LayerPool.withLayer(width: box.width, height: box.height) { layer in
-            var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height))
-            let lm = m.translatedBy(Double(-box.x0), Double(-box.y0))
-            sub.drawSiblings(n.children, lm, alpha: alpha)
-            composite(layer, at: box, alpha: 1, mask: cs)
         }
     }
 
@@ -161,7 +193,7 @@ struct Context {
         }
         for (i, c) in children.enumerated() {
             var sub = self
-            for (j, r) in occluders where j > i { sub.clip = sub.clip.subtracting(r) }
+            for (j, r) in occluders where j > i { sub.narrow(to: sub.whole.subtracting(r)) }
             if sub.clip.isEmpty { continue }
             sub.draw(c, c.localToParent.concatenating(m), alpha: alpha)
         }
@@ -227,7 +259,7 @@ struct Context {
 
     // MARK: images
 
-    mutating func drawImage(_ bmp: Bitmap, fit: ImageFit, node n: Node, shape: RoundedRect, _ m: Affine, _ a8: UInt32) {
+    mutating func drawImage(_ bmp: Bitmap, fit: ImageFit, node n: Node, plan: DrawPlan, _ m: Affine, _ a8: UInt32) {
         let fw = n.frame.width, fh = n.frame.height
         if !(fw > 0 && fh > 0) || a8 == 0 { return }
         let iw = Double(bmp.width), ih = Double(bmp.height)
@@ -249,60 +281,20 @@ struct Context {
             .scaledBy(dst.width / Double(sub.width), dst.height / Double(sub.height))
             .translatedBy(dst.x, dst.y)
         let im = toLocal.concatenating(m)
-        if shape.isRect {
+        if !plan.imageLayer {
             ImageDraw.draw(bmp, sub: sub, im, into: target, clip: clip, alpha: a8)
         } else {
             // Rounded corners clip the contents: draw offscreen, composite through the shape.
-            let cs = CoverageShape(outer: shape, inner: nil, m: m)
-            let box = cs.bounds.intersection(clip)
-            if box.isEmpty { return }
-            LayerPool.withLayer(width: box.width, height: box.height) { layer in
-                ImageDraw.draw(bmp, sub: sub, im.translatedBy(Double(-box.x0), Double(-box.y0)), into: layer,
-                               clip: IRect(x0: 0, y0: 0, x1: box.width, y1: box.height), alpha: 255)
+            let cs = CoverageShape(outer: plan.shape, inner: nil, m: m)
+            withLayer(cs.bounds, im) { layer, lm in
+                ImageDraw.draw(bmp, sub: sub, lm, into: layer.target, clip: layer.clip, alpha: 255)
+            } composite: { layer, box in
                 composite(layer, at: box, alpha: Double(a8) / 255, mask: cs)
             }
         }
     }
 
     // MARK: bounds and counting
-
-    /// Whether drawing the subtree goes through an offscreen layer anywhere (the same decisions
-    /// as `draw`, `drawChildren` and `drawImage`).
-    static func usesLayers(_ n: Node, _ m: Affine) -> Bool {
-        if n.hidden || !(n.opacity > 0) { return false }
-        if n.opacity < 1 && paintCount(n, limit: 2) > 1 { return true }
-        // A shadow that is not closed-form blurs a mask of the whole node on every draw.
-        if let sh = n.shadow, sh.opacity > 0, !shadowForm(n).closedForm { return true }
-        let bounds = Rect(0, 0, n.frame.width, n.frame.height)
-        let shape: RoundedRect
-        if case .ellipse = n.kind { shape = .ellipse(bounds) } else { shape = RoundedRect(bounds, radius: n.cornerRadius) }
-        if case .image = n.kind, !shape.isRect { return true }
-        // An aspect-filled image samples a cropped source rect whose scaled row stepping starts
-        // from the band's first row: ±1 against a whole draw (BandRenderingTests, the flying
-        // photo of stories/own-screenshots). Drawn whole until ImageDraw steps from the layer.
-        if case .image(_, .fill) = n.kind { return true }
-        if n.clips && !n.children.isEmpty {
-            guard shape.isRect && m.b == 0 && m.c == 0 else { return true }
-            let d = m.apply(shape.rect)
-            guard isInt(d.minX) && isInt(d.minY) && isInt(d.maxX) && isInt(d.maxY) else { return true }
-        }
-        return n.children.contains { usesLayers($0, $0.localToParent.concatenating(m)) }
-    }
-
-    /// How many primitives the subtree paints, counting up to `limit`.
-    static func paintCount(_ n: Node, limit: Int) -> Int {
-        if n.hidden || !(n.opacity > 0) { return 0 }
-        var k = 0
-        if n.shadow.map({ $0.opacity > 0 }) ?? false { k += 1 }
-        switch n.kind {
-        case .image, .text: k += 1
-        default: break
-        }
-        if n.fill != nil { k += 1 }
-        if n.border.map({ $0.width > 0 }) ?? false { k += 1 }
-        for c in n.children where k < limit { k += paintCount(c, limit: limit - k) }
-        return k
-    }
 
     /// Device pixels the subtree may touch (conservative). A node that paints nothing itself (a
     /// group or shape without fill, border, shadow or contents) counts only its children: the

@@ -17,17 +17,21 @@ import Glibc
 @inline(__always) private func Phi(_ t: Double) -> Double { 0.5 * (1 + erf(t * 0.7071067811865476)) }
 
 extension Context {
-    func drawShadow(_ s: Shadow, shape: RoundedRect, node n: Node, _ m: Affine, alpha: Double) {
+    /// The shadow's premultiplied colour at the layer's alpha.
+    static func shadowPixel(_ s: Shadow, alpha: Double) -> UInt32 {
         let col = s.color.withAlpha(s.color.a * min(1, max(0, s.opacity)))
-        var c = mulPixel(col.premultipliedPixel, UInt32(Color.quantize(alpha)))
+        return mulPixel(col.premultipliedPixel, UInt32(Color.quantize(alpha)))
+    }
+
+    /// The closed-form shadow of `shape` (DrawPlan.ShadowForm.closedForm: the fill's alpha, and
+    /// whether the layer is opaque over its shape).
+    func drawShadow(_ s: Shadow, shape: RoundedRect, _ m: Affine, alpha: Double, fillAlpha: Double, opaqueOver opaqueShape: Bool) {
+        var c = Context.shadowPixel(s, alpha: alpha)
         if c == 0 { return }
         let sigma = max(0, s.radius)
-        let form = Context.shadowForm(n)
-        let closedForm = form.closedForm, fillAlpha = form.fillAlpha
-        let opaqueOver = form.opaqueOver && alpha >= 1
+        let opaqueOver = opaqueShape && alpha >= 1
         if fillAlpha < 1 { c = mulPixel(c, UInt32(Color.quantize(fillAlpha))) }
         let sh = RoundedRect(shape.rect.offsetBy(dx: s.offset.x, dy: s.offset.y), rx: shape.rx, ry: shape.ry)
-        if !closedForm { maskShadow(n, m, sigma: sigma, offset: s.offset, color: c); return }
         // Device scale of σ: local units → device pixels.
         let devScale = (abs(m.determinant)).squareRoot()
         if sigma * devScale < 0.3 {
@@ -51,89 +55,71 @@ extension Context {
         let inside = across.width * across.height >= down.width * down.height ? across : down
         let occ: IRect? = opaqueOver && m.b == 0 && m.c == 0 && inside.width > 0 && inside.height > 0
             ? IRect(coveringInside: m.apply(inside)) : nil
-        let x0 = sh.rect.minX, x1 = sh.rect.maxX, y0 = sh.rect.minY, y1 = sh.rect.maxY
-        let rx = sh.rx, ry = sh.ry
-        let inv2s = 1 / sigma
-        @inline(__always) func corner(_ lx: Double, _ ly: Double) -> Bool {
-            rx > 0 && ry > 0 && (lx < x0 + rx + e || lx > x1 - rx - e) && (ly < y0 + ry + e || ly > y1 - ry - e)
-                && (abs(lx - (x0 + x1) / 2) > (x1 - x0) / 2 - rx - e) && (abs(ly - (y0 + y1) / 2) > (y1 - y0) / 2 - ry - e)
-        }
-        // Numerical y integral of the closed-form x profile of the rounded rect.
-        @inline(__always) func rrectValue(_ lx: Double, _ ly: Double) -> Double {
-            let lo = max(y0, ly - e), hi = min(y1, ly + e)
-            if hi <= lo { return 0 }
-            let steps = 16
-            let dt = (hi - lo) / Double(steps)
-            var acc = 0.0
-            for k in 0..<steps {
-                let t = lo + (Double(k) + 0.5) * dt
-                // Half-width of the rounded rect at height t.
-                var inset = 0.0
-                let dyc = t < y0 + ry ? (y0 + ry - t) : (t > y1 - ry ? t - (y1 - ry) : 0)
-                if dyc > 0 { let q = min(1, dyc / ry); inset = rx * (1 - (1 - q * q).squareRoot()) }
-                let xa = x0 + inset, xb = x1 - inset
-                let g = exp(-0.5 * (t - ly) * (t - ly) * inv2s * inv2s)
-                acc += g * (Phi((lx - xa) * inv2s) - Phi((lx - xb) * inv2s))
-            }
-            return acc * dt * inv2s * 0.3989422804014327
-        }
-        let t = target
+        let g = ShadowProfile(x0: sh.rect.minX, x1: sh.rect.maxX, y0: sh.rect.minY, y1: sh.rect.maxY, rx: sh.rx, ry: sh.ry,
+                              e: e, inv2s: 1 / sigma)
         if m.b == 0 && m.c == 0 {
-            // Separable factors per column and per row.
-            let n = box.width
-            let gx = UnsafeMutablePointer<Double>.allocate(capacity: n)
-            let lxs = UnsafeMutablePointer<Double>.allocate(capacity: n)
-            defer { gx.deallocate(); lxs.deallocate() }
-            for i in 0..<n {
-                let lx = inv.a * (Double(box.x0 + i) + 0.5) + inv.tx
-                lxs[i] = lx
-                gx[i] = Phi((lx - x0) * inv2s) - Phi((lx - x1) * inv2s)
-            }
-            for y in box.y0..<box.y1 {
-                let ly = inv.d * (Double(y) + 0.5) + inv.ty
-                let gy = Phi((ly - y0) * inv2s) - Phi((ly - y1) * inv2s)
-                if gy < 1e-4 { continue }
-                let d = t.row(y)
-                // Skip the run hidden under the opaque layer itself.
-                var s0 = n, s1 = n
-                if let o = occ, o.y0 <= y && y < o.y1 { s0 = max(0, min(n, o.x0 - box.x0)); s1 = max(s0, min(n, o.x1 - box.x0)) }
-                @inline(__always) func run(_ lo: Int, _ hi: Int) {
-                    for i in lo..<hi {
-                        let v = corner(lxs[i], ly) ? rrectValue(lxs[i], ly) : gx[i] * gy
-                        let a = toCov8(v)
-                        if a != 0 { d[box.x0 + i] = over(mulPixel(c, a), d[box.x0 + i]) }
-                    }
-                }
-                run(0, s0); run(s1, n)
-            }
+            shadeAligned(g, inv, box, hidden: occ, c)
         } else {
-            for y in box.y0..<box.y1 {
-                let d = t.row(y)
-                for x in box.x0..<box.x1 {
-                    let cx = Double(x) + 0.5, cy = Double(y) + 0.5
-                    let lx = inv.a * cx + inv.c * cy + inv.tx, ly = inv.b * cx + inv.d * cy + inv.ty
-                    let v = corner(lx, ly) ? rrectValue(lx, ly)
-                        : (Phi((lx - x0) * inv2s) - Phi((lx - x1) * inv2s)) * (Phi((ly - y0) * inv2s) - Phi((ly - y1) * inv2s))
+            shadeRotated(g, inv, box, c)
+        }
+    }
+
+    /// Axis-aligned: separable factors per column and per row.
+    private func shadeAligned(_ g: ShadowProfile, _ inv: Affine, _ box: IRect, hidden occ: IRect?, _ c: UInt32) {
+        let t = target
+        let x0 = g.x0, x1 = g.x1, y0 = g.y0, y1 = g.y1, inv2s = g.inv2s
+        let n = box.width
+        let gx = UnsafeMutablePointer<Double>.allocate(capacity: n)
+        let lxs = UnsafeMutablePointer<Double>.allocate(capacity: n)
+        defer { gx.deallocate(); lxs.deallocate() }
+        for i in 0..<n {
+            let lx = inv.a * (Double(box.x0 + i) + 0.5) + inv.tx
+            lxs[i] = lx
+            gx[i] = Phi((lx - x0) * inv2s) - Phi((lx - x1) * inv2s)
+        }
+        for y in box.y0..<box.y1 {
+            let ly = inv.d * (Double(y) + 0.5) + inv.ty
+            let gy = Phi((ly - y0) * inv2s) - Phi((ly - y1) * inv2s)
+            if gy < 1e-4 { continue }
+            let d = t.row(y)
+            // Skip the run hidden under the opaque layer itself.
+            var s0 = n, s1 = n
+            if let o = occ, o.y0 <= y && y < o.y1 { s0 = max(0, min(n, o.x0 - box.x0)); s1 = max(s0, min(n, o.x1 - box.x0)) }
+            @inline(__always) func run(_ lo: Int, _ hi: Int) {
+                for i in lo..<hi {
+                    let v = g.corner(lxs[i], ly) ? g.rrectValue(lxs[i], ly) : gx[i] * gy
                     let a = toCov8(v)
-                    if a != 0 { d[x] = over(mulPixel(c, a), d[x]) }
+                    if a != 0 { d[box.x0 + i] = over(mulPixel(c, a), d[box.x0 + i]) }
                 }
+            }
+            run(0, s0); run(s1, n)
+        }
+    }
+
+    /// Rotated or skewed: the profile at every pixel's centre.
+    private func shadeRotated(_ g: ShadowProfile, _ inv: Affine, _ box: IRect, _ c: UInt32) {
+        let t = target
+        let x0 = g.x0, x1 = g.x1, y0 = g.y0, y1 = g.y1, inv2s = g.inv2s
+        for y in box.y0..<box.y1 {
+            let d = t.row(y)
+            for x in box.x0..<box.x1 {
+                let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                let lx = inv.a * cx + inv.c * cy + inv.tx, ly = inv.b * cx + inv.d * cy + inv.ty
+                let v = g.corner(lx, ly) ? g.rrectValue(lx, ly)
+                    : (Phi((lx - x0) * inv2s) - Phi((lx - x1) * inv2s)) * (Phi((ly - y0) * inv2s) - Phi((ly - y1) * inv2s))
+                let a = toCov8(v)
+                if a != 0 { d[x] = over(mulPixel(c, a), d[x]) }
             }
         }
     }
 
-    /// Shadow of the layer's rendered alpha: A8 mask, three box blurs per axis, tinted.
-    /// How a node's shadow is drawn: in closed form from its shape (solid or gradient fills,
-    /// opaque stretched or filled images), else from a blurred mask of everything it paints.
-    static func shadowForm(_ n: Node) -> (closedForm: Bool, fillAlpha: Double, opaqueOver: Bool) {
-        if case .ellipse = n.kind { return (false, 1, false) }
-        if case .text = n.kind { return (false, 1, false) }
-        if case .solid(let fc)? = n.fill { return (true, fc.a, fc.a >= 1) }
-        if case .linear? = n.fill { return (true, 1, false) }
-        if case .image(let src, let fit) = n.kind, let b = src as? Bitmap, fit != .fit, b.isOpaqueCached { return (true, 1, true) }
-        return (false, 1, false)
-    }
-
-    func maskShadow(_ n: Node, _ m: Affine, sigma: Double, offset: Point, color c: UInt32) {
+    /// Shadow of the layer's rendered alpha: A8 mask, three box blurs per axis, tinted. The mask
+    /// covers the whole node whatever the clip (so a band gets the pixels of a whole draw, at the
+    /// cost of the whole mask: DrawPlan.WholeFrameReason.maskShadow).
+    func maskShadow(_ s: Shadow, node n: Node, _ m: Affine, alpha: Double) {
+        let c = Context.shadowPixel(s, alpha: alpha)
+        if c == 0 { return }
+        let sigma = max(0, s.radius), offset = s.offset
         let devScale = (abs(m.determinant)).squareRoot()
         let sd = sigma * devScale
         let pad = Int((3 * sd).rounded(.up)) + 2
@@ -146,8 +132,8 @@ extension Context {
         let w = box.width, h = box.height
         LayerPool.withBytes(w * h) { mask in
             LayerPool.withLayer(width: w, height: h) { layer in
-                var sub = Context(target: layer, clip: IRect(x0: 0, y0: 0, x1: w, y1: h))
-                sub.drawContents(plain, om.translatedBy(Double(-box.x0), Double(-box.y0)), alpha: 1)
+                var sub = Context(target: layer, whole: IRect(x0: 0, y0: 0, x1: w, y1: h))
+                sub.drawContents(plain, om.translatedBy(Double(-box.x0), Double(-box.y0)), alpha: 1, plan: DrawPlan(plain))
                 for i in 0..<(w * h) { mask[i] = UInt8(truncatingIfNeeded: layer.pixels[i] >> 24) }
             }
             if sd >= 0.3 { BoxBlur.blur(mask, w, h, sigma: sd) }
@@ -160,6 +146,38 @@ extension Context {
                 }
             }
         }
+    }
+}
+
+/// The Gaussian blur of a (rounded) rect x0…x1 × y0…y1 with corner radii rx, ry, in the layer's
+/// coordinates: `e` = 3σ, `inv2s` = 1/σ.
+private struct ShadowProfile {
+    let x0: Double, x1: Double, y0: Double, y1: Double, rx: Double, ry: Double, e: Double, inv2s: Double
+
+    /// Near a rounded corner, where the separable product is not the blur of the shape.
+    @inline(__always) func corner(_ lx: Double, _ ly: Double) -> Bool {
+        rx > 0 && ry > 0 && (lx < x0 + rx + e || lx > x1 - rx - e) && (ly < y0 + ry + e || ly > y1 - ry - e)
+            && (abs(lx - (x0 + x1) / 2) > (x1 - x0) / 2 - rx - e) && (abs(ly - (y0 + y1) / 2) > (y1 - y0) / 2 - ry - e)
+    }
+
+    /// Numerical y integral of the closed-form x profile of the rounded rect.
+    @inline(__always) func rrectValue(_ lx: Double, _ ly: Double) -> Double {
+        let lo = max(y0, ly - e), hi = min(y1, ly + e)
+        if hi <= lo { return 0 }
+        let steps = 16
+        let dt = (hi - lo) / Double(steps)
+        var acc = 0.0
+        for k in 0..<steps {
+            let t = lo + (Double(k) + 0.5) * dt
+            // Half-width of the rounded rect at height t.
+            var inset = 0.0
+            let dyc = t < y0 + ry ? (y0 + ry - t) : (t > y1 - ry ? t - (y1 - ry) : 0)
+            if dyc > 0 { let q = min(1, dyc / ry); inset = rx * (1 - (1 - q * q).squareRoot()) }
+            let xa = x0 + inset, xb = x1 - inset
+            let g = exp(-0.5 * (t - ly) * (t - ly) * inv2s * inv2s)
+            acc += g * (Phi((lx - xa) * inv2s) - Phi((lx - xb) * inv2s))
+        }
+        return acc * dt * inv2s * 0.3989422804014327
     }
 }
 

@@ -15,11 +15,13 @@ import Geometry
 import Scene
 import Synchronization
 
-final class TextEngine {
+/// Touched only under `engineState`'s lock (FT_Face is not thread-safe); Sendable so the lock
+/// can hand it to a generic body (`withEngine`).
+final class TextEngine: @unchecked Sendable {
     struct FaceKey: Hashable { var path: String; var index: Int }
     struct GlyphKey: Hashable { var face: Int; var size: Int; var glyph: UInt32; var phase: Int }
     /// Coverage (`a8`) for outline glyphs; premultiplied pixels (`rgba`) for colour ones.
-    final class Glyph { let w: Int, h: Int, left: Int, top: Int; let a8: [UInt8]; let rgba: [UInt32]
+    final class Glyph: Sendable { let w: Int, h: Int, left: Int, top: Int; let a8: [UInt8]; let rgba: [UInt32]
         init(w: Int, h: Int, left: Int, top: Int, a8: [UInt8], rgba: [UInt32] = []) {
             self.w = w; self.h = h; self.left = left; self.top = top; self.a8 = a8; self.rgba = rgba
         }
@@ -30,6 +32,8 @@ final class TextEngine {
         var strikePPEM = 0.0
         var isColor: Bool { strikePPEM > 0 }
         init(ft: FT_Face, hb: OpaquePointer, id: Int) { self.ft = ft; self.hb = hb; self.id = id }
+        /// The face's family name, for error messages.
+        var name: String { ft.pointee.family_name.map { String(cString: $0) } ?? "a face" }
     }
 
     var library: FT_Library?
@@ -39,63 +43,77 @@ final class TextEngine {
     var glyphBytes = 0
     /// Scalars handed to HarfBuzz so far: layout shapes each once (tests check it stays linear).
     var shapedScalars = 0
+    /// Short texts' layouts (captions, labels): shaped once, not in every band of every frame.
+    var layouts = LayoutCache()
 
-    init() {
-        FT_Init_FreeType(&library)
-        FcInit()
+    init() throws {
+        try TextError.checkFT(FT_Init_FreeType(&library), "FT_Init_FreeType", "the text engine")
+        try TextError.checkFc(FcInit(), "FcInit", "the text engine")
     }
 
     /// fontconfig's best match for a family and weight (nil if it has no file).
-    func match(family: String, weight: FontWeight) -> FaceKey? {
+    func match(family: String, weight: FontWeight) throws -> FaceKey? {
         let k = family + "/" + weight.rawValue
         if let m = matches[k] { return m }
-        var result: FaceKey? = nil
-        if let pat = FcPatternCreate() {
-            family.withCString { f in f.withMemoryRebound(to: FcChar8.self, capacity: 1) { _ = FcPatternAddString(pat, "family", $0) } }
-            let w: Int32
+        let what = "family \"\(family)\" \(weight.rawValue)"
+        guard let pat = FcPatternCreate() else {
+            throw TextError(call: "FcPatternCreate", subject: what, detail: "out of memory")
+        }
+        defer { FcPatternDestroy(pat) }
+        let added = family.withCString { f in f.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcPatternAddString(pat, "family", $0) } }
+        try TextError.checkFc(added, "FcPatternAddString", what)
+        let w: Int32
             switch weight {
             case .regular: w = segue_fc_weight_regular()
             case .medium: w = segue_fc_weight_medium()
             case .semibold: w = segue_fc_weight_semibold()
             case .bold: w = segue_fc_weight_bold()
             }
-            FcPatternAddInteger(pat, "weight", w)
-            FcPatternAddInteger(pat, "slant", 0)
-            FcConfigSubstitute(nil, pat, FcMatchPattern)
-            FcDefaultSubstitute(pat)
-            var res = FcResultMatch
-            if let m = FcFontMatch(nil, pat, &res) {
-                var file: UnsafeMutablePointer<FcChar8>?
-                var index: Int32 = 0
-                if FcPatternGetString(m, "file", 0, &file) == FcResultMatch, let file {
-                    FcPatternGetInteger(m, "index", 0, &index)
-                    result = FaceKey(path: String(cString: file), index: Int(index))
-                }
-                FcPatternDestroy(m)
+        try TextError.checkFc(FcPatternAddInteger(pat, "weight", w), "FcPatternAddInteger", what)
+        try TextError.checkFc(FcPatternAddInteger(pat, "slant", 0), "FcPatternAddInteger", what)
+        try TextError.checkFc(FcConfigSubstitute(nil, pat, FcMatchPattern), "FcConfigSubstitute", what)
+        FcDefaultSubstitute(pat)
+        var res = FcResultMatch
+        guard let m = FcFontMatch(nil, pat, &res) else {
+            throw TextError(call: "FcFontMatch", subject: what, detail: "no font at all is installed (fontconfig result \(res.rawValue))")
+        }
+        defer { FcPatternDestroy(m) }
+        var result: FaceKey? = nil
+        var file: UnsafeMutablePointer<FcChar8>?
+        // A match without a file (a font fontconfig knows of but cannot open) is no match.
+        if FcPatternGetString(m, "file", 0, &file) == FcResultMatch, let file {
+            var index: Int32 = 0
+            let got = FcPatternGetInteger(m, "index", 0, &index)
+            guard got == FcResultMatch || got == FcResultNoMatch else {
+                throw TextError(call: "FcPatternGetInteger", subject: "the face index of \(String(cString: file))", detail: "fontconfig result \(got.rawValue)")
             }
-            FcPatternDestroy(pat)
+            result = FaceKey(path: String(cString: file), index: Int(index))
         }
         matches[k] = result
         return result
     }
 
-    func face(_ key: FaceKey) -> Face? {
+    func face(_ key: FaceKey) throws -> Face {
         if let f = faces[key] { return f }
         var ft: FT_Face?
-        guard FT_New_Face(library, key.path, FT_Long(key.index), &ft) == 0, let ft else { return nil }
-        if let c = colorFace(ft, id: faces.count) { faces[key] = c; return c }
-        guard let hb = hb_ft_font_create_referenced(ft) else { return nil }
+        try TextError.checkFT(FT_New_Face(library, key.path, FT_Long(key.index), &ft), "FT_New_Face", "\(key.path) face \(key.index)")
+        guard let ft else { throw TextError(call: "FT_New_Face", subject: key.path, detail: "no face returned") }
+        if let c = try colorFace(ft, id: faces.count) { faces[key] = c; return c }
+        guard let hb = hb_ft_font_create_referenced(ft) else {
+            throw TextError(call: "hb_ft_font_create_referenced", subject: key.path, detail: "HarfBuzz could not make a font of the face")
+        }
         let f = Face(ft: ft, hb: hb, id: faces.count)
         faces[key] = f
         return f
     }
 
-    func setSize(_ f: Face, _ size26: Int) {
+    func setSize(_ f: Face, _ size26: Int) throws {
         if f.size == size26 { return }
         if f.isColor {
             hb_font_set_scale(f.hb, Int32(size26), Int32(size26))
         } else {
-            FT_Set_Char_Size(f.ft, 0, FT_F26Dot6(size26), 72, 72)
+            try TextError.checkFT(FT_Set_Char_Size(f.ft, 0, FT_F26Dot6(size26), 72, 72), "FT_Set_Char_Size",
+                                  "\(f.name) at \(Double(size26) / 64) px")
             hb_ft_font_changed(f.hb)
         }
         f.size = size26
@@ -103,12 +121,12 @@ final class TextEngine {
 
     func hasGlyph(_ f: Face, _ scalar: UInt32) -> Bool { FT_Get_Char_Index(f.ft, FT_ULong(scalar)) != 0 }
 
-    func glyph(_ f: Face, _ gid: UInt32, size26: Int, phase: Int) -> Glyph? {
+    func glyph(_ f: Face, _ gid: UInt32, size26: Int, phase: Int) throws -> Glyph? {
         let key = GlyphKey(face: f.id, size: size26, glyph: gid, phase: phase)
         if let g = glyphs[key] { return g }
-        setSize(f, size26)
+        try setSize(f, size26)
         if f.isColor {
-            let g = colorGlyph(f, gid, size26: size26)
+            let g = try colorGlyph(f, gid, size26: size26)
             if let g {
                 if glyphBytes > 64 << 20 { glyphs.removeAll(); glyphBytes = 0 }
                 glyphs[key] = g
@@ -116,11 +134,12 @@ final class TextEngine {
             }
             return g
         }
-        guard FT_Load_Glyph(f.ft, gid, segue_ft_load_no_hinting()) == 0, let slot = f.ft.pointee.glyph else { return nil }
+        try TextError.checkFT(FT_Load_Glyph(f.ft, gid, segue_ft_load_no_hinting()), "FT_Load_Glyph", "glyph \(gid) of \(f.name)")
+        guard let slot = f.ft.pointee.glyph else { throw TextError(call: "FT_Load_Glyph", subject: f.name, detail: "no glyph slot") }
         if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
             FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phase * 16), 0)
         }
-        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+        try TextError.checkFT(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "FT_Render_Glyph", "glyph \(gid) of \(f.name)")
         let bm = slot.pointee.bitmap
         let w = Int(bm.width), h = Int(bm.rows), pitch = Int(bm.pitch)
         var a8 = [UInt8](repeating: 0, count: w * h)
@@ -151,15 +170,19 @@ struct FontChain {
     static let fallbackFamilies = ["WenQuanYi Micro Hei", "Noto Sans CJK SC"]
     static let emojiFamily = "Noto Color Emoji"
 
-    init?(_ e: TextEngine, family: String, weight: FontWeight) {
-        guard let pk = e.match(family: family, weight: weight), let primary = e.face(pk) else { return nil }
-        self.primary = primary
+    /// Throws when the primary face cannot be found or opened (text would silently not draw);
+    /// the fallbacks are optional, but one that is installed and fails to open throws too.
+    init(_ e: TextEngine, family: String, weight: FontWeight) throws {
+        guard let pk = try e.match(family: family, weight: weight) else {
+            throw TextError(call: "FcFontMatch", subject: "family \"\(family)\" \(weight.rawValue)", detail: "the best match has no font file")
+        }
+        primary = try e.face(pk)
         var fallback: TextEngine.Face? = nil
         for fam in FontChain.fallbackFamilies {
-            if let k = e.match(family: fam, weight: .regular), k != pk, let f = e.face(k) { fallback = f; break }
+            if let k = try e.match(family: fam, weight: .regular), k != pk { fallback = try e.face(k); break }
         }
         self.fallback = fallback
-        let emoji = e.match(family: FontChain.emojiFamily, weight: .regular).flatMap { e.face($0) }
+        let emoji = try e.match(family: FontChain.emojiFamily, weight: .regular).map { try e.face($0) }
         self.emoji = emoji?.isColor == true ? emoji : nil
     }
 
@@ -182,7 +205,13 @@ struct FontChain {
     }
 }
 
-private let engine = Mutex(TextEngine())
+/// The engine, or why it could not start (FT_Init_FreeType, FcInit).
+private let engineState = Mutex(Result<TextEngine, any Error> { try TextEngine() })
+
+/// Runs `body` with the engine under its lock; throws its start-up failure or body's.
+private func withEngine<R>(_ body: (TextEngine) throws -> R) throws -> R {
+    try engineState.withLock { state throws -> R in try body(state.get()) }
+}
 
 /// Line metrics and layout, exposed for mocks and tests.
 public struct TextLayout: Sendable {
@@ -192,38 +221,6 @@ public struct TextLayout: Sendable {
 }
 
 enum TextRenderer {
-    /// Breaks `text` into at most `maxLines` lines (0: unlimited) no wider than `width` pixels,
-    /// the last tail-truncated with "…" when text is left over. Linear in the text's length.
-    private static func layout(_ e: TextEngine, _ text: String, width: Double, maxLines: Int,
-                               fonts: FontChain, size26: Int) -> (ParagraphLayout, [LaidLine], truncated: Bool) {
-        let p = ParagraphLayout(e, text, fonts: fonts, size26: size26)
-        var ranges = p.breakLines(maxWidth: width, limit: maxLines)
-        let truncated = maxLines > 0 && ranges.count > maxLines
-        if truncated { ranges.removeLast(ranges.count - maxLines) }
-        var out: [LaidLine] = []
-        out.reserveCapacity(ranges.count)
-        var first = 0
-        for (k, r) in ranges.enumerated() {
-            guard truncated && k == ranges.count - 1 else {
-                out.append(LaidLine(range: r, glyphs: p.glyphs(in: r, from: &first), width: p.width(r.lowerBound, r.upperBound)))
-                continue
-            }
-            // The last allowed line: the rest of its paragraph, as much as fits before "…", shaped
-            // again with the "…" (so it kerns against the last letter kept).
-            let dots = ParagraphLayout(e, "…", fonts: fonts, size26: size26)
-            let start = r.lowerBound
-            var cut = p.prefix(from: start, to: p.paragraphEnd(from: start), maxWidth: width, reserve: dots.penAt[1])
-            var line = ParagraphLayout(e, p.string(start..<cut) + "…", fonts: fonts, size26: size26)
-            while line.penAt[line.text.count] > width && cut > start {
-                cut = p.boundary(before: cut, notBelow: start)
-                line = ParagraphLayout(e, p.string(start..<cut) + "…", fonts: fonts, size26: size26)
-            }
-            let glyphs = line.glyphs.map { var g = $0; g.cluster += start; return g }
-            out.append(LaidLine(range: start..<cut, glyphs: glyphs, width: line.penAt[line.text.count]))
-        }
-        return (p, out, truncated)
-    }
-
     static func draw(_ s: String, style: TextStyle, in bounds: Rect, _ m: Affine, into target: Bitmap, clip: IRect, alpha: UInt32) {
         if s.isEmpty || bounds.isEmpty || alpha == 0 || style.font.size <= 0 { return }
         let scale = abs(m.determinant).squareRoot()
@@ -251,55 +248,73 @@ enum TextRenderer {
         if box.isEmpty { return }
         let c = mulPixel(style.color.premultipliedPixel, alpha)
         if c == 0 { return }
-        engine.withLock { e in
-            guard let fonts = FontChain(e, family: style.font.family ?? "Inter", weight: style.font.weight) else { return }
-            e.setSize(fonts.primary, size26)
-            let met = fonts.primary.ft.pointee.size.pointee.metrics
-            let asc = Double(met.ascender) / 64, desc = Double(-met.descender) / 64
-            let lineH = max(Double(met.height) / 64, asc + desc)
-            let lines = layout(e, s, width: dev.width + 0.01, maxLines: max(0, style.lines), fonts: fonts, size26: size26).1
-            let blockH = lineH * Double(lines.count)
-            var top = dev.minY + (dev.height - blockH) / 2
-            if blockH > dev.height { top = dev.minY }   // overflow: keep the first line visible
-            for line in lines {
-                defer { top += lineH }
-                // Lines wholly outside the visible box draw nothing.
-                if top > Double(box.y1) + lineH || top + 2 * lineH < Double(box.y0) { continue }
-                let glyphs = line.glyphs, lw = line.width
-                let baseline = (top + (lineH - asc - desc) / 2 + asc).rounded()
-                let x0: Double
-                switch style.alignment {
-                case .left: x0 = dev.minX
-                case .center: x0 = dev.minX + (dev.width - lw) / 2
-                case .right: x0 = dev.maxX - lw
-                }
-                // Glyphs far outside the box (a line much wider than the screen) are not looked up.
-                let reach = 4 * px + 4
-                for g in glyphs {
-                    let gx = x0 + g.x
-                    if gx > Double(box.x1) + reach || gx < Double(box.x0) - 2 * reach { continue }
-                    let ix = Int(gx.rounded(.down))
-                    let phase = min(3, Int(((gx - Double(ix)) * 4).rounded(.down)))
-                    guard let gl = e.glyph(g.face, g.gid, size26: size26, phase: phase), gl.w > 0 else { continue }
-                    let ox = ix + gl.left, oy = Int(baseline + g.y.rounded()) - gl.top
-                    let r = IRect(x0: ox, y0: oy, x1: ox + gl.w, y1: oy + gl.h).intersection(box)
-                    if r.isEmpty { continue }
-                    if !gl.rgba.isEmpty {
-                        drawColor(gl, at: ox, oy, r, into: target, alpha: alpha)
-                        continue
-                    }
-                    gl.a8.withUnsafeBufferPointer { a in
-                        for y in r.y0..<r.y1 {
-                            let d = target.row(y), srow = a.baseAddress! + (y - oy) * gl.w - ox
-                            for x in r.x0..<r.x1 {
-                                let cv = UInt32(srow[x])
-                                if cv != 0 { d[x] = over(cv == 255 ? c : mulPixel(c, cv), d[x]) }
-                            }
-                        }
+        // Under the lock: the (cached) layout and the visible glyphs' bitmaps; the pixels after.
+        let placed: [(TextEngine.Glyph, Int, Int)]
+        do {
+            placed = try withEngine { e in try visibleGlyphs(e, s, style: style, dev: dev, box: box, px: px, size26: size26) }
+        } catch {
+            TextFailures.record(error)
+            return
+        }
+        for (gl, ox, oy) in placed {
+            let r = IRect(x0: ox, y0: oy, x1: ox + gl.w, y1: oy + gl.h).intersection(box)
+            if !gl.rgba.isEmpty {
+                drawColor(gl, at: ox, oy, r, into: target, alpha: alpha)
+                continue
+            }
+            gl.a8.withUnsafeBufferPointer { a in
+                for y in r.y0..<r.y1 {
+                    let d = target.row(y), srow = a.baseAddress! + (y - oy) * gl.w - ox
+                    for x in r.x0..<r.x1 {
+                        let cv = UInt32(srow[x])
+                        if cv != 0 { d[x] = over(cv == 255 ? c : mulPixel(c, cv), d[x]) }
                     }
                 }
             }
         }
+    }
+
+    /// The glyphs of `s` laid out in device rect `dev` that touch `box`, with their pixel origins.
+    private static func visibleGlyphs(_ e: TextEngine, _ s: String, style: TextStyle, dev: Rect, box: IRect,
+                                      px: Double, size26: Int) throws -> [(TextEngine.Glyph, Int, Int)] {
+        let family = style.font.family ?? "Inter"
+        let fonts = try FontChain(e, family: family, weight: style.font.weight)
+        try e.setSize(fonts.primary, size26)
+        let met = fonts.primary.ft.pointee.size.pointee.metrics
+        let asc = Double(met.ascender) / 64, desc = Double(-met.descender) / 64
+        let lineH = max(Double(met.height) / 64, asc + desc)
+        let lines = try e.layouts.layout(e, s, width: dev.width + 0.01, maxLines: max(0, style.lines), fonts: fonts,
+                                     family: family, weight: style.font.weight, size26: size26).lines
+        let blockH = lineH * Double(lines.count)
+        var top = dev.minY + (dev.height - blockH) / 2
+        if blockH > dev.height { top = dev.minY }   // overflow: keep the first line visible
+        var out: [(TextEngine.Glyph, Int, Int)] = []
+        for line in lines {
+            defer { top += lineH }
+            // Lines wholly outside the visible box draw nothing.
+            if top > Double(box.y1) + lineH || top + 2 * lineH < Double(box.y0) { continue }
+            let glyphs = line.glyphs, lw = line.width
+            let baseline = (top + (lineH - asc - desc) / 2 + asc).rounded()
+            let x0: Double
+            switch style.alignment {
+            case .left: x0 = dev.minX
+            case .center: x0 = dev.minX + (dev.width - lw) / 2
+            case .right: x0 = dev.maxX - lw
+            }
+            // Glyphs far outside the box (a line much wider than the screen) are not looked up.
+            let reach = 4 * px + 4
+            for g in glyphs {
+                let gx = x0 + g.x
+                if gx > Double(box.x1) + reach || gx < Double(box.x0) - 2 * reach { continue }
+                let ix = Int(gx.rounded(.down))
+                let phase = min(3, Int(((gx - Double(ix)) * 4).rounded(.down)))
+                guard let gl = try e.glyph(g.face, g.gid, size26: size26, phase: phase), gl.w > 0 else { continue }
+                let ox = ix + gl.left, oy = Int(baseline + g.y.rounded()) - gl.top
+                if IRect(x0: ox, y0: oy, x1: ox + gl.w, y1: oy + gl.h).intersection(box).isEmpty { continue }
+                out.append((gl, ox, oy))
+            }
+        }
+        return out
     }
 
     /// A colour glyph's own pixels, faded by the layer's alpha (emoji are not tinted).
@@ -315,25 +330,34 @@ enum TextRenderer {
         }
     }
 
-    /// Lays out without drawing (points).
+    /// Lays out without drawing (points). A failure is recorded (Renderer.checkText) and gives
+    /// an empty layout.
     static func measure(_ s: String, style: TextStyle, width: Double) -> TextLayout {
-        engine.withLock { e in
-            guard let fonts = FontChain(e, family: style.font.family ?? "Inter", weight: style.font.weight) else {
-                return TextLayout(lines: [], lineHeight: 0, widths: [])
-            }
-            let size26 = max(1, Int((style.font.size * 64 * 4).rounded()))   // measure at 4× for precision
-            e.setSize(fonts.primary, size26)
-            let met = fonts.primary.ft.pointee.size.pointee.metrics
-            let lineH = max(Double(met.height), Double(met.ascender - met.descender)) / 64 / 4
-            let (p, ls, truncated) = layout(e, s, width: width * 4 + 0.01, maxLines: max(0, style.lines), fonts: fonts, size26: size26)
-            let strings = ls.enumerated().map { k, l in p.string(l.range) + (truncated && k == ls.count - 1 ? "…" : "") }
-            return TextLayout(lines: strings, lineHeight: lineH, widths: ls.map { $0.width / 4 })
+        do {
+            return try withEngine { e in try measure(e, s, style: style, width: width) }
+        } catch {
+            TextFailures.record(error)
+            return TextLayout(lines: [], lineHeight: 0, widths: [])
         }
     }
 
+    private static func measure(_ e: TextEngine, _ s: String, style: TextStyle, width: Double) throws -> TextLayout {
+        let family = style.font.family ?? "Inter"
+        let fonts = try FontChain(e, family: family, weight: style.font.weight)
+        let size26 = max(1, Int((style.font.size * 64 * 4).rounded()))   // measure at 4× for precision
+        try e.setSize(fonts.primary, size26)
+        let met = fonts.primary.ft.pointee.size.pointee.metrics
+        let lineH = max(Double(met.height), Double(met.ascender - met.descender)) / 64 / 4
+        let laid = try e.layouts.layout(e, s, width: width * 4 + 0.01, maxLines: max(0, style.lines), fonts: fonts,
+                                        family: family, weight: style.font.weight, size26: size26)
+        let (p, ls, truncated) = (laid.paragraph, laid.lines, laid.truncated)
+        let strings = ls.enumerated().map { k, l in p.string(l.range) + (truncated && k == ls.count - 1 ? "…" : "") }
+        return TextLayout(lines: strings, lineHeight: lineH, widths: ls.map { $0.width / 4 })
+    }
+
     /// The file of the face fontconfig picks for a family/weight (for tests and diagnostics).
-    static func faceFile(family: String, weight: FontWeight) -> String? {
-        engine.withLock { $0.match(family: family, weight: weight)?.path }
+    static func faceFile(family: String, weight: FontWeight) throws -> String? {
+        try withEngine { try $0.match(family: family, weight: weight)?.path }
     }
 }
 
@@ -346,15 +370,21 @@ extension Renderer {
 
 extension Renderer {
     /// The family of the face text in `family` is drawn with: fontconfig's best match, which is
-    /// another family when `family` is not installed (a preset's validation warns then).
+    /// another family when `family` is not installed (a preset's validation warns then). Nil
+    /// when the text stack fails; the failure is recorded (Renderer.checkText).
     public static func fontFamilyUsed(for family: String, weight: FontWeight) -> String? {
-        engine.withLock { e in
-            guard let k = e.match(family: family, weight: weight), let f = e.face(k), let name = f.ft.pointee.family_name else { return nil }
-            return String(cString: name)
+        do {
+            return try withEngine { e in
+                guard let k = try e.match(family: family, weight: weight), let name = try e.face(k).ft.pointee.family_name else { return nil }
+                return String(cString: name)
+            }
+        } catch {
+            TextFailures.record(error)
+            return nil
         }
     }
 
     /// How many Unicode scalars text layout has shaped in this process (each text once, plus the
     /// "…" of a truncated line): the measure of its cost that does not depend on the machine.
-    public static var shapedScalarCount: Int { engine.withLock { $0.shapedScalars } }
+    public static var shapedScalarCount: Int { (try? withEngine { $0.shapedScalars }) ?? 0 }
 }

@@ -71,10 +71,10 @@ final class BandRenderingTests: XCTestCase {
             try encoder.finish()
         }
         XCTAssertGreaterThan(checked, 150)
-        // At least a third of the frames draw in bands. (The zoom, sheet-from and Android windows
-        // clip to rounded rects and flying photos are aspect-filled, which draw whole: 165 of 274
-        // frames checked here. Drawing those in bands is the next performance item, #22.)
-        XCTAssertGreaterThan(2 * checked, 3 * layered, "frames drawn in bands (\(layered) of \(checked) drawn whole)")
+        // Offscreen layers draw in bands (placed from the whole draw's clip, DrawPlan.swift); only
+        // scenes with a mask shadow are drawn whole: 415 of 439 frames checked here draw in bands
+        // (was 109 of 274 when every layered scene was drawn whole). At least 94 % stay in bands.
+        XCTAssertGreaterThanOrEqual(100 * checked, 94 * (checked + layered), "frames drawn in bands (\(layered) of \(checked + layered) drawn whole)")
     }
 }
 

@@ -13,9 +13,9 @@ final class TextTests: XCTestCase {
         return r
     }
 
-    func testDefaultFaceIsInter() {
-        XCTAssertTrue(TextRenderer.faceFile(family: "Inter", weight: .regular)?.contains("Inter") ?? false)
-        XCTAssertTrue(TextRenderer.faceFile(family: "Inter", weight: .bold)?.contains("Bold") ?? false)
+    func testDefaultFaceIsInter() throws {
+        XCTAssertTrue((try TextRenderer.faceFile(family: "Inter", weight: .regular))?.contains("Inter") ?? false)
+        XCTAssertTrue((try TextRenderer.faceFile(family: "Inter", weight: .bold))?.contains("Bold") ?? false)
     }
 
     func testTextInkInsideFrameOnly() {
@@ -34,13 +34,13 @@ final class TextTests: XCTestCase {
         XCTAssertGreaterThan(inkBox(b2)!.x1, 124)
     }
 
-    func testCJKFallsBackToCJKFace() {
+    func testCJKFallsBackToCJKFace() throws {
         let n = Node(kind: .text("中文", TextStyle(font: Font(size: 20))), frame: Rect(0, 0, 100, 30))
         let b = Bitmap(width: 100, height: 30)
         Renderer.render(n, scale: 1, into: b)
         XCTAssertGreaterThan(coveredArea(b), 50, "CJK glyphs drawn (not .notdef boxes or nothing)")
         // Inter has no 中: the primary face alone gives .notdef; the fallback must be a CJK face.
-        XCTAssertTrue(TextRenderer.faceFile(family: "WenQuanYi Micro Hei", weight: .regular)?.lowercased().contains("wqy") ?? false)
+        XCTAssertTrue((try TextRenderer.faceFile(family: "WenQuanYi Micro Hei", weight: .regular))?.lowercased().contains("wqy") ?? false)
     }
 
     func testWrappingAndTruncation() {

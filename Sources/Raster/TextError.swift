@@ -1,0 +1,56 @@
+// Failures of the text stack (FreeType, fontconfig, HarfBuzz), every result checked (issue 19.6).
+//
+// Drawing does not throw (a frame is drawn band by band from non-throwing code), so a failure
+// while drawing text is recorded here — the first one, sticky for the process — and thrown by
+// `Renderer.checkText()`, which frame composition calls for every frame it converts: a video
+// with a blank where a label should be is not written, the error is.
+import CFreeType
+import Synchronization
+
+/// A text-stack call that failed: which call, on what, and what it returned.
+public struct TextError: Error, CustomStringConvertible, Sendable, Equatable {
+    public let call: String
+    public let subject: String
+    public let detail: String
+
+    public var description: String { "text: \(call) failed for \(subject): \(detail)" }
+
+    /// A FreeType error code with FreeType's own message when it was built with them.
+    static func freeType(_ call: String, _ subject: String, _ code: FT_Error) -> TextError {
+        let message = FT_Error_String(code).map { String(cString: $0) } ?? "FreeType error"
+        return TextError(call: call, subject: subject, detail: "\(message) (error \(code))")
+    }
+
+    /// Throws a FreeType failure unless `code` is 0 (FT_Err_Ok).
+    static func checkFT(_ code: FT_Error, _ call: String, _ subject: @autoclosure () -> String) throws {
+        if code != 0 { throw freeType(call, subject(), code) }
+    }
+
+    /// Throws unless a fontconfig call returned FcTrue.
+    static func checkFc(_ ok: FcBool, _ call: String, _ subject: @autoclosure () -> String) throws {
+        if ok == 0 { throw TextError(call: call, subject: subject(), detail: "fontconfig returned FcFalse (out of memory or no configuration)") }
+    }
+}
+
+/// The first text failure met while drawing or measuring.
+enum TextFailures {
+    private static let failed = Atomic<Bool>(false)
+    private static let first = Mutex<TextError?>(nil)
+
+    static func record(_ error: any Error) {
+        let e = error as? TextError ?? TextError(call: "text", subject: "drawing", detail: "\(error)")
+        first.withLock { if $0 == nil { $0 = e } }
+        failed.store(true, ordering: .releasing)
+    }
+
+    static func check() throws {
+        guard failed.load(ordering: .acquiring) else { return }
+        if let e = first.withLock({ $0 }) { throw e }
+    }
+}
+
+extension Renderer {
+    /// Throws the first failure of FreeType, fontconfig or HarfBuzz met while drawing or laying
+    /// out text in this process (nothing when text has always drawn). One atomic load when none.
+    public static func checkText() throws { try TextFailures.check() }
+}
