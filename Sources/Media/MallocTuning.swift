@@ -1,5 +1,5 @@
 import CFFmpeg
-import Synchronization
+import Foundation
 
 /// glibc malloc, set once before the first render. By default glibc raises its mmap threshold
 /// to the size of the largest block freed so far (up to 32 MB), so after one 12 MB frame bitmap
@@ -26,16 +26,17 @@ import Synchronization
 public enum MallocTuning {
     public static let applied: Bool = segue_fix_mmap_threshold(1 << 20) == 1
 
-    private static let encoders = Mutex(0)
+    // NSLock, not Synchronization.Mutex: ThreadSanitizer sees NSLock's ordering (scripts/sanitize).
+    nonisolated(unsafe) private static var encoders = 0
+    private static let lock = NSLock()
 
     /// Called as each libav encoder is about to open: from the second one on, new allocations are
     /// zeroed (see above). Returns whether they are.
     @discardableResult
     public static func encoderOpening() -> Bool {
         _ = applied
-        return encoders.withLock { n in
-            n += 1
-            return n >= 2 && segue_zero_new_allocations() == 1
-        }
+        lock.lock(); defer { lock.unlock() }
+        encoders += 1
+        return encoders >= 2 && segue_zero_new_allocations() == 1
     }
 }

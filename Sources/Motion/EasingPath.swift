@@ -58,7 +58,7 @@ public struct EasingPath: Sendable, Hashable {
     public func slope(at x: Double) -> Double { segment(at: min(max(x, 0), 1)).slope(at: min(max(x, 0), 1)) }
 
     /// AOSP `fast_out_extra_slow_in` (frameworks/base core/res/res/interpolator/fast_out_extra_slow_in.xml):
-    /// `M0,0 C0.05,0 0.133333,0.06 0.166666,0.4 C0.208333,0.82 0.25,1 1,1` (reference/platforms.md §5).
+    /// `M0,0 C0.05,0 0.133333,0.06 0.166666,0.4 C0.208333,0.82 0.25,1 1,1` (docs/ANDROID.md).
     /// Material 3's "emphasized" and Flutter's `Curves.easeInOutCubicEmphasized` are this path.
     public static let fastOutExtraSlowIn = EasingPath(name: "emphasized", [
         Segment(Point(0, 0), Point(0.05, 0), Point(0.133333, 0.06), Point(0.166666, 0.4))!,

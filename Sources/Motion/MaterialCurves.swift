@@ -1,4 +1,4 @@
-// Material 3 and Android's named easings and springs (reference/platforms.md §5; MDC
+// Material 3 and Android's named easings and springs (docs/ANDROID.md; MDC
 // `lib/java/com/google/android/material/motion/res/values/tokens.xml`, the M3 spec, Compose).
 
 /// The Material and Android curves a preset can name, and their `segue list curves` rows.
@@ -19,7 +19,7 @@ public enum MaterialCurves {
 
     /// M3 motion-scheme springs (damping ratio, stiffness; mass 1): "standard" spatial 0.9 with
     /// 1400/700/300, "expressive" spatial 0.6/800, 0.8/380, 0.8/200; effects 1.0 with 3800/1600/800
-    /// in both schemes (reference/platforms.md §5, M3 tokens).
+    /// in both schemes (docs/ANDROID.md, M3 tokens).
     static let springs: [(name: String, dampingRatio: Double, stiffness: Double)] = [
         ("m3-spatial-fast", 0.9, 1400), ("m3-spatial-default", 0.9, 700), ("m3-spatial-slow", 0.9, 300),
         ("m3-expressive-spatial-fast", 0.6, 800), ("m3-expressive-spatial-default", 0.8, 380),

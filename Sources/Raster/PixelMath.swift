@@ -1,6 +1,6 @@
 // Premultiplied RGBA8 arithmetic, SWAR on UInt32 (R,B and G,A byte pairs in 16-bit lanes).
 // Every multiply by an 8-bit factor rounds exactly: div255(x) = (x + 128 + ((x + 128) >> 8)) >> 8
-// equals round(x / 255) for all x in 0…65025 (reference/rasterizers.md §4.1).
+// equals round(x / 255) for all x in 0…65025 (Blinn's exact division by 255; PixelMathTests checks it).
 
 @usableFromInline let rbMask: UInt32 = 0x00FF_00FF
 

@@ -3,7 +3,7 @@ import Motion
 import Scene
 
 /// Android's default activity transition of current AOSP (`core/res/res/anim/activity_open_*.xml`,
-/// `activity_close_*.xml`, the 96 dp variant; reference/platforms.md §7). Each property has its
+/// `activity_close_*.xml`, the 96 dp variant; docs/ANDROID.md). Each property has its
 /// own interpolator over the 450 ms, as in the XML sets, so the step's own curve is the clock
 /// (linear by default): translations follow fast_out_extra_slow_in, alphas are linear windows.
 /// Open: the new activity slides in from +96 dp on top, fading in from 50 ms over 83 ms; the old
@@ -39,7 +39,7 @@ public struct AndroidActivityTransition: Transition {
 }
 
 /// AndroidX Fragment's default animations (`fragment/fragment/src/main/res/anim/fragment_*.xml`,
-/// reference/platforms.md §7), 400 ms; scales on fast_out_extra_slow_in about the centre, alphas
+/// docs/ANDROID.md), 400 ms; scales on fast_out_extra_slow_in about the centre, alphas
 /// linear windows (the step's curve is the clock, linear by default). Open: the new fragment
 /// fades in (50 ms from 50 ms) scaling 0.85 → 1 on top; the old one scales 1 → 1.05 and fades to
 /// 0.4 (167 ms from 83 ms) over the background, which acts as a black scrim. Close: the closing

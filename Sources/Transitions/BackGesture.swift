@@ -1,7 +1,7 @@
 import Geometry
 import Motion
 
-/// The finger side of Android's predictive back (reference/platforms.md §6): which edge the swipe
+/// The finger side of Android's predictive back (docs/ANDROID.md): which edge the swipe
 /// starts from, how far it has gone as a progress, and the release rule.
 public struct BackGesture: Sendable, Hashable {
     public enum Edge: String, Sendable, CaseIterable { case left, right }
@@ -45,7 +45,7 @@ public struct BackGesture: Sendable, Hashable {
     public static func edge(startX: Double, width: Double) -> Edge { startX <= width / 2 ? .left : .right }
 
     /// Commit unless the drag is shorter than `commitDistance` or the finger was moving back
-    /// toward its edge when it lifted (reference/platforms.md §6: commit comes from the drag, not
+    /// toward its edge when it lifted (docs/ANDROID.md: commit comes from the drag, not
     /// from a progress fraction).
     public static func rule(edge: Edge) -> ReleaseRule {
         ReleaseRule { s in

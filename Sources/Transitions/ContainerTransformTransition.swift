@@ -2,7 +2,7 @@ import Geometry
 import Motion
 import Scene
 
-/// Material's container transform (MDC `MaterialContainerTransform`, reference/platforms.md §5): a
+/// Material's container transform (MDC `MaterialContainerTransform`, docs/ANDROID.md): a
 /// matched element of the older screen (a card, a cell) grows into the whole newer screen. The
 /// container's mask runs from the element's frame to the screen's, its corners from the
 /// element's radius to 0; inside it the element's picture and the new screen are both drawn at

@@ -2,8 +2,7 @@ import Geometry
 import Motion
 import Scene
 
-/// Hero's default animation types (HeroTransitions/Hero `DefaultAnimationPreprocessor`,
-/// reference/transitions.md §4.2), all 0.35 s on Material's "standard" curve (0.4, 0, 0.2, 1).
+/// Hero's default animation types (HeroTransitions/Hero `DefaultAnimationPreprocessor`), all 0.35 s on Material's "standard" curve (0.4, 0, 0.2, 1).
 ///
 /// Hero describes each type by modifiers: on the disappearing (old) screen they are its end state,
 /// on the appearing (new) screen its start state. Written in forward progress q (a pop or dismiss

@@ -4,8 +4,7 @@ import Scene
 /// How a matched element's snapshot fills its in-between frame while it flies (issue 15).
 public enum ContentMode: String, Sendable, CaseIterable {
     /// Aspect fill, centred, cropped to the frame: a UIImageView with `scaleAspectFill` and
-    /// `clipsToBounds` whose frame animates (Apple's WWDC16 Photos transition items,
-    /// reference/transitions.md §5.2). A square cell flying to a wide header keeps round suns.
+    /// `clipsToBounds` whose frame animates (Apple's WWDC16 Photos transition items). A square cell flying to a wide header keeps round suns.
     case fill
     /// Scaled to the frame exactly: what animating a `snapshotView`'s frame does (seed 003).
     case stretch

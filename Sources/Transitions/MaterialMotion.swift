@@ -2,7 +2,7 @@ import Geometry
 import Motion
 import Scene
 
-/// Pieces Material motion and Android's window animations share (reference/platforms.md §5–7).
+/// Pieces Material motion and Android's window animations share (docs/ANDROID.md).
 enum MaterialMotion {
     static func clamp01(_ x: Double) -> Double { min(1, max(0, x)) }
     static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }

@@ -3,8 +3,7 @@ import Motion
 import Scene
 
 /// Android's system cross-activity predictive back (AOSP WindowManager Shell
-/// `back/CrossActivityBackAnimation.kt` and `DefaultCrossActivityBackAnimation.kt`; reference/
-/// platforms.md §6), an interactive pop with a `gesture` from the left or right edge.
+/// `back/CrossActivityBackAnimation.kt` and `DefaultCrossActivityBackAnimation.kt`; docs/ANDROID.md), an interactive pop with a `gesture` from the left or right edge.
 ///
 /// While the finger is down, with p the BACK_GESTURE progress of the drag: the closing window
 /// goes from the full display to 0.9 of it about its centre, and for a left-edge swipe further

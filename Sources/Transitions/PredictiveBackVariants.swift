@@ -3,7 +3,7 @@ import Motion
 import Scene
 
 /// Predictive back to the launcher (Launcher3 `quickstep/.../LauncherBackAnimationController.java`,
-/// reference/platforms.md §6): the app window shrinks about its centre to 0.75 with the drag over
+/// docs/ANDROID.md): the app window shrinks about its centre to 0.75 with the drag over
 /// the home screen (pop to a `home` mock), under a black scrim 0.2 (0.8 `dark`) on the home
 /// screen, following the finger vertically like the cross-activity form. Commit: the scrim fades
 /// in 233 ms; the window, from where it was, shrinks on emphasized to 56 dp wide at the
@@ -63,7 +63,7 @@ public struct PredictiveBackHomeTransition: Transition {
 }
 
 /// Material's in-app predictive back (MDC `motion/MaterialBackAnimationHelper.java`,
-/// `MaterialMainContainerBackHelper.java`; reference/platforms.md §6): the top screen scales to
+/// `MaterialMainContainerBackHelper.java`; docs/ANDROID.md): the top screen scales to
 /// 0.9 with the drag and slides toward the far side until 8 dp from its edge (left-edge swipe:
 /// right), follows the finger vertically by at most 24 dp, with the device's corner radius; the
 /// previous screen waits underneath. Commit: the screen fades out in 150 ms (emphasized

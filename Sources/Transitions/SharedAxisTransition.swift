@@ -2,7 +2,7 @@ import Geometry
 import Motion
 import Scene
 
-/// Material's shared axis (MDC `MaterialSharedAxis`, reference/platforms.md §5): a fade through
+/// Material's shared axis (MDC `MaterialSharedAxis`, docs/ANDROID.md): a fade through
 /// (outgoing out over 0–0.35 of the eased progress, incoming in over 0.35–1) with a 30 dp slide
 /// along x or y, or a scale along z (incoming 0.8 → 1, outgoing 1 → 1.1). A pop mirrors it: the
 /// slides go the other way, z scales 1.1 → 1 in and 1 → 0.8 out. Both screens are drawn over the

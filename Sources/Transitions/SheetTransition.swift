@@ -3,7 +3,7 @@ import Motion
 import Scene
 
 /// The iOS 13+ page sheet (`.pageSheet` / `.automatic` modal), after react-navigation's
-/// `forModalPresentationIOS` (reference/transitions.md §2.2). In forward (present) progress q,
+/// `forModalPresentationIOS`. In forward (present) progress q,
 /// with `top` = `safeTop` + `topOffset`:
 ///
 /// * the presented screen (the sheet) slides up from below the canvas until its top edge is at

@@ -2,8 +2,7 @@ import Geometry
 import Motion
 import Scene
 
-/// UINavigationController's parallax push and pop (`_UINavigationParallaxTransition`,
-/// reference/transitions.md §2.1): the new screen slides in from the right edge with a 9 pt edge
+/// UINavigationController's parallax push and pop (`_UINavigationParallaxTransition`): the new screen slides in from the right edge with a 9 pt edge
 /// shadow; the old one slides 30 % of the width left (width − round(0.7 × width)) under a black
 /// dimming view whose alpha reaches 0.1. The shadow's alpha follows the dimming amount.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// The Android catalog through the CLI: a predictive-back pop rendered to a video and to a still,
-/// checked against the cross-activity geometry worked out here (reference/platforms.md §6).
+/// checked against the cross-activity geometry worked out here (docs/ANDROID.md).
 final class AndroidRenderTests: XCTestCase {
     static let preset = """
     { "segue": 1, "name": "pb", "device": { "width": 200, "height": 400, "scale": 1 }, "fps": 10, "background": "#00FF00",

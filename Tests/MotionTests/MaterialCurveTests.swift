@@ -3,7 +3,7 @@ import Geometry
 import Motion
 
 /// Material's curves against AOSP's path data and Android's springs against their closed form,
-/// both computed here from the published numbers (reference/platforms.md §5–6).
+/// both computed here from the published numbers (docs/ANDROID.md).
 final class MaterialCurveTests: XCTestCase {
     /// A point of a cubic segment at parameter s, in Bernstein form.
     func bernstein(_ p: [(Double, Double)], _ s: Double) -> (x: Double, y: Double) {

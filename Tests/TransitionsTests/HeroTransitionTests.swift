@@ -4,7 +4,7 @@ import Raster
 import Scene
 import Transitions
 
-/// Hero's set. Expected geometry comes from Hero's definitions (reference/transitions.md §4.2)
+/// Hero's set. Expected geometry comes from Hero's definitions (`DefaultAnimationPreprocessor`)
 /// written out here, not from the code under test.
 final class HeroTransitionTests: XCTestCase {
     let w = 100.0, h = 160.0

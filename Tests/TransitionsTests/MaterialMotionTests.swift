@@ -7,7 +7,7 @@ import Transitions
 
 /// Material motion in pixels: solid screens (red = the screen on top before the step, blue = the
 /// one after) over a black background, mid-transition, against the formulas of
-/// reference/platforms.md §5 and §7 evaluated here.
+/// docs/ANDROID.md evaluated here.
 final class MaterialMotionTests: XCTestCase {
     let canvas = Size(400, 200)
     var red: Node { Node.rect(Rect(0, 0, 400, 200), Color(r: 1, g: 0, b: 0)) }

@@ -5,7 +5,7 @@ import Raster
 import Scene
 import Transitions
 
-/// Predictive back (reference/platforms.md §6; AOSP CrossActivityBackAnimation /
+/// Predictive back (docs/ANDROID.md; AOSP CrossActivityBackAnimation /
 /// DefaultCrossActivityBackAnimation): the progress of a drag, the release rule, and the windows
 /// in pixels mid-gesture and mid-commit, against rects worked out here from the numbers.
 final class PredictiveBackTests: XCTestCase {
