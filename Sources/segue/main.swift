@@ -333,6 +333,11 @@ func main() -> Int32 {
         case let e as StillsJob.TimeError:
             reportFailure("segue: \(e.description)", exitCode: Exit.usage)
             return Exit.usage
+        case let e as PresetError:
+            // Bad input found while rendering: a screen's image that no longer decodes when the
+            // screen is first shown (screens are built then, not at resolve time).
+            reportFailure(e.description, exitCode: Exit.usage)
+            return Exit.usage
         default:
             reportFailure("segue: \(error)", exitCode: Exit.failure)
             return Exit.failure
