@@ -102,7 +102,12 @@ public final class FrameComposer: Sendable {
     public func plan(frame i: Int) -> Plan {
         store.planning(frame: i)
         let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
-        return plan(state: storyboard.state(at: t), time: t)
+        let state = storyboard.state(at: t)
+        switch state {
+        case .transition(let s, _), .presented(let s): store.prefetch([storyboard.steps[s].before, storyboard.steps[s].after])
+        case .still: break
+        }
+        return plan(state: state, time: t)
     }
 
     /// Draws a plan (background, scene, overlays); `rows`: only those rows, with the pixels a

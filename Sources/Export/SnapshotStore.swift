@@ -88,6 +88,15 @@ final class SnapshotStore: @unchecked Sendable {
         }
     }
 
+    /// Builds the not-yet-built deferred screens among `ids` side by side (a transition's two
+    /// screenshots decode at once, as they did when every screen was built at resolve time),
+    /// instead of one after the other in the worker that first draws them.
+    func prefetch(_ ids: [String]) {
+        let missing = lock.withLock { ids.filter { storyboard.deferred[$0] != nil && screens[$0] == nil } }
+        guard missing.count > 1 else { return }
+        DispatchQueue.concurrentPerform(iterations: missing.count) { k in _ = screen(missing[k]) }
+    }
+
     /// The snapshot of a screen with `hidden` elements hidden (a variant no step draws: the screen as it is).
     func snapshot(_ screen: String, hiding hidden: [String] = []) -> Bitmap {
         var key = Key(screen: screen, hidden: hidden.sorted())
