@@ -82,6 +82,9 @@ public final class FrameComposer: Sendable {
         let overlays: [Node]
         /// Band-by-band drawing gives the pixels of a full draw (Renderer.drawsSameInBands).
         public let drawsInBands: Bool
+        /// Pixels the scene makes opaque whatever is under them (Renderer.opaqueCover): the
+        /// background is not filled there first.
+        var cover: [IRect] = []
     }
 
     /// The plan of a state at story time t.
@@ -95,7 +98,8 @@ public final class FrameComposer: Sendable {
         }
         let scene = scene(state: state, time: t)
         return Plan(time: t, scene: scene, copy: nil, overlays: layers,
-                    drawsInBands: overlaysInBands && Renderer.drawsSameInBands(scene, scale: scale))
+                    drawsInBands: overlaysInBands && Renderer.drawsSameInBands(scene, scale: scale),
+                    cover: Renderer.opaqueCover(scene, scale: scale))
     }
 
     /// The plan of frame i.
@@ -122,7 +126,7 @@ public final class FrameComposer: Sendable {
         if let copy = plan.copy {
             (target.pixels + screen.lowerBound * target.width).update(from: copy.pixels + screen.lowerBound * copy.width, count: screen.count * target.width)
         } else if let scene = plan.scene {
-            fillPixels(target.pixels + screen.lowerBound * target.width, backgroundPixel, screen.count * target.width)
+            fillBackground(target, rows: screen, except: plan.cover)
             if !screen.isEmpty { Renderer.render(scene, scale: storyboard.scale, into: target, rows: screen) }
         }
         overlays.paint(plan.overlays, into: target, rows: r)
@@ -142,6 +146,30 @@ public final class FrameComposer: Sendable {
         render(plan, into: bitmap)
         try Renderer.checkText()
         return try converter.convert(bitmap)
+    }
+
+    /// Fills `rows` of the target with the background, except the pixels in `cover` (the scene
+    /// paints them opaque: in a push both screens together cover the whole canvas).
+    private func fillBackground(_ target: Bitmap, rows: Range<Int>, except cover: [IRect]) {
+        let w = target.width
+        if cover.isEmpty {
+            fillPixels(target.pixels + rows.lowerBound * w, backgroundPixel, rows.count * w)
+            return
+        }
+        var spans: [(Int, Int)] = []
+        spans.reserveCapacity(cover.count)
+        for y in rows {
+            spans.removeAll(keepingCapacity: true)
+            for r in cover where r.y0 <= y && y < r.y1 && r.x0 < w && r.x1 > 0 { spans.append((max(0, r.x0), min(w, r.x1))) }
+            spans.sort { $0.0 < $1.0 }
+            let row = target.row(y)
+            var x = 0
+            for (a, b) in spans {
+                if a > x { fillPixels(row + x, backgroundPixel, a - x) }
+                x = max(x, b)
+            }
+            if x < w { fillPixels(row + x, backgroundPixel, w - x) }
+        }
     }
 
     /// Draws a state as frames are drawn at story time t (background, scene, overlays).

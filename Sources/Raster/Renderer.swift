@@ -28,6 +28,33 @@ public enum Renderer {
         DrawPlan.wholeFrameReason(node) == nil
     }
 
+    /// Device pixels that drawing `node` (as `render` draws it) is sure to make opaque, whatever
+    /// was under them: the opaque rects (Context.opaqueRect, the test occlusion uses) of the node
+    /// and of its descendants down to `depth` levels, as long as every layer above them draws
+    /// its children straight into the target (opacity 1, no rounded clip, no transform that is
+    /// not axis-aligned); a clipping layer cuts them to its bounds. What a caller need not paint
+    /// first: a frame's background under full-screen screens. Conservative (may miss cover).
+    public static func opaqueCover(_ node: Node, scale: Double, transform: Affine = .identity, depth: Int = 3) -> [IRect] {
+        var out: [IRect] = []
+        func walk(_ n: Node, _ m: Affine, _ clip: IRect?, _ depth: Int) {
+            if let r = Context.opaqueRect(n, m) {
+                let c = clip.map { r.intersection($0) } ?? r
+                if !c.isEmpty { out.append(c) }
+                return
+            }
+            guard depth > 0, !n.hidden, n.opacity >= 1, n.cornerRadius == 0, n.standIn.isEmpty, m.b == 0, m.c == 0 else { return }
+            if case .group = n.kind {} else if case .rect = n.kind {} else { return }
+            var inner = clip
+            if n.clips {
+                let bounds = IRect(coveringInside: m.apply(Rect(0, 0, n.frame.width, n.frame.height)))
+                inner = clip.map { bounds.intersection($0) } ?? bounds
+            }
+            for c in n.children { walk(c, c.localToParent.concatenating(m), inner, depth - 1) }
+        }
+        walk(node, node.localToParent.concatenating(transform).concatenating(.scale(scale, scale)), nil, depth)
+        return out
+    }
+
     /// Renders a subtree once into its own bitmap of its frame's size × scale (a snapshot, DESIGN §4).
     /// The node's own frame origin, transform and placement are not applied (they place the snapshot
     /// when it is composited); its opacity and everything it contains are. Shadows outside the
