@@ -135,16 +135,16 @@ final class PresetFrames: FrameSource {
         if ready.isEmpty {
             let start = nextIndex, n = min(jobs, composer.frameCount - start)
             guard n > 0 else { return nil }
-            ready = parallelMap(count: n, workers: jobs) { k in self.render(start + k) }
+            ready = try parallelMap(count: n, workers: jobs) { k in Result { try self.render(start + k) } }.map { try $0.get() }
             nextIndex += n
         }
         return ready.removeFirst()
     }
 
-    func frame(at i: Int) throws -> Bitmap? { i < composer.frameCount ? render(i) : nil }
+    func frame(at i: Int) throws -> Bitmap? { i < composer.frameCount ? try render(i) : nil }
 
-    private func render(_ i: Int) -> Bitmap {
-        let b = Bitmap(width: width, height: height)
+    private func render(_ i: Int) throws -> Bitmap {
+        let b = try Bitmap(width: width, height: height)
         composer.render(frame: i, into: b)
         return b
     }

@@ -79,7 +79,7 @@ struct GalleryFiles {
         }
         f.poster = image(".poster.png") { path in
             let composer = FrameComposer(storyboard: storyboard)
-            let b = Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
+            let b = try Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
             composer.render(frame: posterFrame(storyboard), into: b)
             try PNGWriter.write(b, to: path)
         }

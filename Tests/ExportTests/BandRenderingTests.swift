@@ -32,8 +32,8 @@ final class BandRenderingTests: XCTestCase {
             let source = try PresetLoader.source(path: path)
             let s = try PresetLoader.resolve(source, source.clips.first(where: { _ in true }) ?? nil, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.5))
             let c = FrameComposer(storyboard: s)
-            let full = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
-            let banded = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
+            let full = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
+            let banded = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
             var settings = EncoderSettings(width: s.pixelWidth, height: s.pixelHeight, fps: s.fps)
             settings.format = .null
             let encoder = try VideoEncoder(destination: "/dev/null", settings: settings)

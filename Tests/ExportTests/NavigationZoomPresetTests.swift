@@ -32,7 +32,7 @@ final class NavigationZoomPresetTests: XCTestCase {
     }
 
     func frame(_ c: FrameComposer, _ i: Int) -> Bitmap {
-        let b = Bitmap(width: 100, height: 200)
+        let b = Bitmap(uncheckedWidth: 100, height: 200)
         c.render(frame: i, into: b)
         return b
     }

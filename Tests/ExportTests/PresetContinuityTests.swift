@@ -41,8 +41,8 @@ final class PresetContinuityTests: XCTestCase {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let s = try PresetLoader.resolve(PresetLoader.source(path: path), clip, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.25))
             let c = FrameComposer(storyboard: s)
-            let frame = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
-            let expected = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
+            let frame = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
+            let expected = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
             for step in s.steps where step.transition != nil {
                 let name = "\(URL(fileURLWithPath: path).lastPathComponent) \(clip?.label ?? "") \(step.path) \(step.title)"
                 // The step's first frame is the state before it, by construction; its scene at
@@ -98,7 +98,7 @@ final class PanBackSliverTests: XCTestCase {
         let s = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/seeds/000-pan-back-finished.json")
         let c = FrameComposer(storyboard: s)
         let step = s.steps.first { $0.transitionName == "pan-back" }!
-        let frame = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
+        let frame = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
         for k in 156...182 {
             let local = Double(k) / 1200
             c.draw(c.scene(step: step.index, at: local), into: frame)

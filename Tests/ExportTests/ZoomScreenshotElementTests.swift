@@ -35,7 +35,7 @@ final class ZoomScreenshotElementTests: XCTestCase {
         XCTAssertEqual(s.steps[0].matches.map { [$0.from, $0.to] }, [["photo4", ""]])
         let c = FrameComposer(storyboard: s)
         let w = s.pixelWidth, h = s.pixelHeight
-        func frame(_ i: Int) -> Bitmap { let b = Bitmap(width: w, height: h); c.render(frame: i, into: b); return b }
+        func frame(_ i: Int) -> Bitmap { let b = Bitmap(uncheckedWidth: w, height: h); c.render(frame: i, into: b); return b }
         // The push's first frame is the screenshot itself: the element's snapshot over its slot.
         let grid = try XCTUnwrap(c.snapshot(of: "grid"))
         var worst = 0

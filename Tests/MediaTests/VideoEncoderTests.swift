@@ -127,7 +127,7 @@ final class VideoEncoderTests: XCTestCase {
     func testTranslucentPixelsConvertAsCompositedOnBlack() throws {
         let enc = try VideoEncoder(destination: dir + "/n", settings: { var s = EncoderSettings(width: 4, height: 4, fps: 1); s.format = .null; return s }())
         let conv = enc.makeConverter()
-        let translucent = Bitmap(width: 4, height: 4), opaque = Bitmap(width: 4, height: 4)
+        let translucent = Bitmap(uncheckedWidth: 4, height: 4), opaque = Bitmap(uncheckedWidth: 4, height: 4)
         translucent.pixels.update(repeating: Bitmap.pack(r: 100, g: 30, b: 60, a: 128), count: 16)
         opaque.pixels.update(repeating: Bitmap.pack(r: 100, g: 30, b: 60, a: 255), count: 16)
         let a = try conv.convert(translucent), b = try conv.convert(opaque)
