@@ -75,7 +75,7 @@ public final class VideoEncoder: @unchecked Sendable {
             case (.null, .picture): break
             case (.pngs(let writer), .png(let p)): try writer.write(p, index: pts)
             case (.pictures, .png), (.null, .png), (.pngs, .picture):
-                throw MediaError("\(destination): frame \(pts) is \(frame.kindName), a \(settings.format.rawValue) output takes \(conversion.pixelFormatName) frames")
+                throw MediaError("\(destination): frame \(pts) is \(frame.kindName), but this \(settings.format.rawValue) output takes \(conversion.pixelFormatName) frames")
             }
         } catch { cancel(); throw error }
     }
