@@ -69,7 +69,8 @@ public enum BatchPlan {
     static func resolve(_ e: BatchEntry, text: String, overrides: Overrides, probesImagesOnly: Bool = false) throws(PresetError) -> (Preset, Storyboard) {
         let stem = URL(fileURLWithPath: e.input).deletingPathExtension().lastPathComponent
         let source = try PresetSource.parse(text: text, file: e.input, defaultName: stem)
-        let checked = try PresetLoader.check(source, e.combination, overrides: overrides, probesImagesOnly: probesImagesOnly)
+        let checked = try PresetLoader.check(source, e.combination, overrides: overrides, probesImagesOnly: probesImagesOnly,
+                                              images: PresetImages.folder)
         return (checked.preset, checked.storyboard)
     }
 

@@ -32,7 +32,7 @@ extension BatchJob {
             }
             // Decoded once, at validation; resolved here with its images (bounded memory, see Prepared).
             let base = URL(fileURLWithPath: e.input).deletingLastPathComponent().path
-            let storyboard = try Resolver(file: e.input, baseDirectory: base).resolve(p.preset, overrides: options.overrides)
+            let storyboard = try Resolver(file: e.input, images: PresetImages.folder(base)).resolve(p.preset, overrides: options.overrides)
             var ro = options.render
             ro.format = p.format
             ro.jobs = workers

@@ -71,7 +71,7 @@ struct GalleryFiles {
         }
         if let diff = item.diff, isFile(diff) { f.diff = try bring(diff, into: dir, as: stem + ".diff.png") }
         // Images from the preset itself, when it still loads (it is what the clip was rendered from).
-        guard item.status != "invalid", let storyboard = try? PresetLoader.load(path: item.input) else { return f }
+        guard item.status != "invalid", let storyboard = try? PresetLoader.load(path: item.input, images: PresetImages.folder) else { return f }
         let assetDir = (dir as NSString).appendingPathComponent(Gallery.assets)
         func image(_ suffix: String, _ draw: (String) throws -> Void) -> String? {
             let name = stem + suffix

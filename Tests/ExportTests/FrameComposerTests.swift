@@ -17,7 +17,7 @@ final class FrameComposerTests: XCTestCase {
 
     func storyboard() throws -> Storyboard {
         let p = try PresetDecoder.decode(text: Self.preset, file: "t.json", defaultName: "t")
-        return try Resolver(file: "t.json", baseDirectory: NSTemporaryDirectory()).resolve(p)
+        return try Resolver(file: "t.json", images: PresetImages.folder(NSTemporaryDirectory())).resolve(p)
     }
 
     func frame(_ c: FrameComposer, _ i: Int) -> Bitmap {
@@ -55,7 +55,7 @@ final class FrameComposerTests: XCTestCase {
 final class PlotAndSheetTests: XCTestCase {
     func testPlotDrawsTheCurveWhereTheProgressIs() throws {
         let p = try PresetDecoder.decode(text: FrameComposerTests.preset, file: "t.json", defaultName: "t")
-        let s = try Resolver(file: "t.json", baseDirectory: NSTemporaryDirectory()).resolve(p)
+        let s = try Resolver(file: "t.json", images: PresetImages.folder(NSTemporaryDirectory())).resolve(p)
         let n = ProgressPlot.scene(s, width: 1000, height: 500)
         let b = Bitmap(uncheckedWidth: 1000, height: 500)
         Renderer.render(n, scale: 1, into: b)

@@ -69,7 +69,7 @@ final class ScreenshotElementTests: XCTestCase {
 
     func storyboard(_ text: String) throws -> Storyboard {
         let p = try PresetDecoder.decode(text: text, file: "t.json", defaultName: "t")
-        return try Resolver(file: "t.json", baseDirectory: dir).resolve(p)
+        return try Resolver(file: "t.json", images: PresetImages.folder(dir)).resolve(p)
     }
 
     func problems(_ text: String) -> [String] {

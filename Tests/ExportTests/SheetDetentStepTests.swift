@@ -21,7 +21,7 @@ final class SheetDetentStepTests: XCTestCase {
 
     func resolve(_ text: String) throws -> Storyboard {
         let p = try PresetDecoder.decode(text: text, file: "d.json", defaultName: "d")
-        return try Resolver(file: "d.json", baseDirectory: NSTemporaryDirectory()).resolve(p)
+        return try Resolver(file: "d.json", images: PresetImages.folder(NSTemporaryDirectory())).resolve(p)
     }
 
     func problems(_ text: String) -> [String] {
