@@ -137,11 +137,17 @@ final class PresetFrames: FrameSource {
             guard n > 0 else { return nil }
             ready = try parallelMap(count: n, workers: jobs) { k in Result { try self.render(start + k) } }.map { try $0.get() }
             nextIndex += n
+            try composer.checkDrawn()
         }
         return ready.removeFirst()
     }
 
-    func frame(at i: Int) throws -> Bitmap? { i < composer.frameCount ? try render(i) : nil }
+    func frame(at i: Int) throws -> Bitmap? {
+        guard i < composer.frameCount else { return nil }
+        let b = try render(i)
+        try composer.checkDrawn()
+        return b
+    }
 
     private func render(_ i: Int) throws -> Bitmap {
         let b = try Bitmap(width: width, height: height)

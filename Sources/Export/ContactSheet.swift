@@ -68,7 +68,7 @@ public enum ContactSheet {
             }
         }
         if cancel.isCancelled { throw CancelledError(reason: cancel.reason) }
-        if let failure = composer.failure { throw failure }
+        try composer.checkDrawn()
         let bitmaps = try rendered.map { try $0.get()! }
         var cells: [Node] = []
         let style = TextStyle(font: Font(size: 15, weight: .medium), color: Color(white: 0.85), alignment: .center, lines: 1)
