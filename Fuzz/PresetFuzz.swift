@@ -3,6 +3,7 @@
 // holds two tiny PNGs (a.png, assets/b.png) so image screens and layers resolve too.
 // Any input may be rejected; none may crash, hang or allocate without bound.
 import Foundation
+import Media
 import Presets
 
 private let baseDirectory: String = {
@@ -26,7 +27,7 @@ public func presetFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int
     let file = baseDirectory + "/fuzz.json"
     do {
         let preset = try PresetDecoder.decode(text: text, file: file, defaultName: "fuzz")
-        _ = try? Resolver(file: file, baseDirectory: baseDirectory).resolve(preset)
+        _ = try? Resolver(file: file, images: AssetImages(base: baseDirectory, maxImageSide: Limits.maxImageSide)).resolve(preset)
     } catch {
         // Every problem must render as a message (the CLI prints them all).
         for p in error.problems { _ = p.description }

@@ -69,7 +69,7 @@ public enum BatchPlan {
     static func resolve(_ e: BatchEntry, text: String, overrides: Overrides) throws(PresetError) -> (Preset, Storyboard) {
         let stem = URL(fileURLWithPath: e.input).deletingPathExtension().lastPathComponent
         let source = try PresetSource.parse(text: text, file: e.input, defaultName: stem)
-        let checked = try PresetLoader.check(source, e.combination, overrides: overrides)
+        let checked = try PresetLoader.check(source, e.combination, overrides: overrides, images: PresetImages.folder)
         return (checked.preset, checked.storyboard)
     }
 

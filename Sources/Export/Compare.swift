@@ -93,7 +93,7 @@ public enum Compare {
     /// A | B | difference, side by side.
     public static func diffStrip(_ a: Bitmap, _ b: Bitmap) -> Bitmap {
         let w = a.width, h = a.height, gap = 8
-        let out = Bitmap(width: 3 * w + 2 * gap, height: h)
+        let out = Bitmap(uncheckedWidth: 3 * w + 2 * gap, height: h)   // a and b exist: positive
         for y in 0..<h {
             let ra = a.row(y), rb = b.row(y), d = UnsafeMutableBufferPointer(start: out.row(y), count: out.width)
             for x in 0..<d.count { d[x] = 0xFF1C_1C1C }

@@ -28,7 +28,7 @@ public enum CompareInput: Sendable, Equatable {
     func open(overrides: Overrides, jobs: Int) throws -> FrameSource {
         switch self {
         case .preset(let p):
-            do { return PresetFrames(try PresetLoader.load(path: p, overrides: overrides), path: p, jobs: jobs) } catch {
+            do { return PresetFrames(try PresetLoader.load(path: p, overrides: overrides, images: PresetImages.folder), path: p, jobs: jobs) } catch {
                 throw CompareError(usage: error.description)
             }
         case .clip(let p):
@@ -135,7 +135,7 @@ final class PresetFrames: FrameSource {
         if ready.isEmpty {
             let start = nextIndex, n = min(jobs, composer.frameCount - start)
             guard n > 0 else { return nil }
-            ready = parallelMap(count: n, workers: jobs) { k in self.render(start + k) }
+            ready = try parallelMap(count: n, workers: jobs) { k in Result { try self.render(start + k) } }.map { try $0.get() }
             nextIndex += n
             try composer.checkDrawn()
         }
@@ -144,13 +144,13 @@ final class PresetFrames: FrameSource {
 
     func frame(at i: Int) throws -> Bitmap? {
         guard i < composer.frameCount else { return nil }
-        let b = render(i)
+        let b = try render(i)
         try composer.checkDrawn()
         return b
     }
 
-    private func render(_ i: Int) -> Bitmap {
-        let b = Bitmap(width: width, height: height)
+    private func render(_ i: Int) throws -> Bitmap {
+        let b = try Bitmap(width: width, height: height)
         composer.render(frame: i, into: b)
         return b
     }

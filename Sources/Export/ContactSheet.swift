@@ -56,17 +56,20 @@ public enum ContactSheet {
         // drawn: at most `jobs` full frames exist at once (issue 20.6: `--count 400` held 400
         // full frames, 1.1 GB), then the thumbnails are laid out 1:1.
         let thumbPixels = (Int(thumbW), Int(thumbH))
-        let rendered = parallelMap(count: indices.count, workers: jobs) { k -> Bitmap? in
-            if cancel.isCancelled { return nil }
-            let b = Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
-            composer.render(frame: indices[k], into: b)
-            let thumb = Bitmap(width: thumbPixels.0, height: thumbPixels.1)
-            Renderer.render(Node.image(b, frame: Rect(0, 0, thumbW, thumbH), fit: .stretch), scale: 1, into: thumb)
-            return thumb
+        // A thumbnail 0 pixels high (a canvas 150 times wider than high) is a RasterError.
+        let rendered = parallelMap(count: indices.count, workers: jobs) { k in
+            Result { () throws -> Bitmap? in
+                if cancel.isCancelled { return nil }
+                let b = try Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
+                composer.render(frame: indices[k], into: b)
+                let thumb = try Bitmap(width: thumbPixels.0, height: thumbPixels.1)
+                Renderer.render(Node.image(b, frame: Rect(0, 0, thumbW, thumbH), fit: .stretch), scale: 1, into: thumb)
+                return thumb
+            }
         }
         if cancel.isCancelled { throw CancelledError(reason: cancel.reason) }
         try composer.checkDrawn()
-        let bitmaps = rendered.map { $0! }
+        let bitmaps = try rendered.map { try $0.get()! }
         var cells: [Node] = []
         let style = TextStyle(font: Font(size: 15, weight: .medium), color: Color(white: 0.85), alignment: .center, lines: 1)
         for (k, i) in indices.enumerated() {
@@ -78,7 +81,7 @@ public enum ContactSheet {
             cells.append(Node(kind: .text(String(format: "#%d  %.3f s", i, t), style), frame: Rect(x, y + thumbH + 6, thumbW, 20)))
         }
         let sheet = Node(kind: .rect, frame: Rect(0, 0, layout.sheetW, layout.sheetH), fill: .solid(Color(white: 0.11)), children: cells)
-        let out = Bitmap(width: Int(layout.sheetW), height: Int(layout.sheetH))
+        let out = try Bitmap(width: Int(layout.sheetW), height: Int(layout.sheetH))
         Renderer.render(sheet, scale: 1, into: out)
         return out
     }

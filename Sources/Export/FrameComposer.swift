@@ -136,13 +136,13 @@ public final class FrameComposer: Sendable {
     /// buffer, each band converted while it is in cache, when that gives the pixels of a full
     /// draw (and the target converts in bands); else whole, into `wholeFrame()`.
     /// A text-stack failure met while drawing (Renderer.checkText) is thrown, not encoded as a blank.
-    public func converted(_ plan: Plan, _ converter: FrameConverter, wholeFrame: () -> Bitmap) throws -> VideoFrame {
+    public func converted(_ plan: Plan, _ converter: FrameConverter, wholeFrame: () throws -> Bitmap) throws -> VideoFrame {
         if plan.drawsInBands && converter.convertsInBands {
             let frame = try converter.convert { view, rows in render(plan, into: view, rows: rows) }
             try Renderer.checkText()
             return frame
         }
-        let bitmap = wholeFrame()
+        let bitmap = try wholeFrame()
         render(plan, into: bitmap)
         try Renderer.checkText()
         return try converter.convert(bitmap)

@@ -71,7 +71,7 @@ struct GalleryFiles {
         }
         if let diff = item.diff, isFile(diff) { f.diff = try bring(diff, into: dir, as: stem + ".diff.png") }
         // Images from the preset itself, when it still loads (it is what the clip was rendered from).
-        guard item.status != "invalid", let storyboard = try? PresetLoader.load(path: item.input) else { return f }
+        guard item.status != "invalid", let storyboard = try? PresetLoader.load(path: item.input, images: PresetImages.folder) else { return f }
         let assetDir = (dir as NSString).appendingPathComponent(Gallery.assets)
         func image(_ suffix: String, _ draw: (String) throws -> Void) -> String? {
             let name = stem + suffix
@@ -79,7 +79,7 @@ struct GalleryFiles {
         }
         f.poster = image(".poster.png") { path in
             let composer = FrameComposer(storyboard: storyboard)
-            let b = Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
+            let b = try Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
             composer.render(frame: posterFrame(storyboard), into: b)
             try composer.checkDrawn()
             try PNGWriter.write(b, to: path)

@@ -80,7 +80,7 @@ public enum ProgressPlot {
 
     public static func run(_ s: Storyboard, to path: String) throws {
         let n = scene(s)
-        let b = Bitmap(width: Int(n.frame.width), height: Int(n.frame.height))
+        let b = try Bitmap(width: Int(n.frame.width), height: Int(n.frame.height))
         Renderer.render(n, scale: 1, into: b)
         try StillWriter.write(b, to: path)   // PNG or JPEG by extension
     }

@@ -66,7 +66,7 @@ public enum RenderJob {
                 let plan = composer.plan(frame: i)
                 if let key {
                     w.lastScene = nil; w.lastFrame = nil
-                    let frame = try composer.converted(plan, w.converter) { w.bitmap }
+                    let frame = try composer.converted(plan, w.converter) { try w.bitmap() }
                     held.store(frame, for: key)
                     return frame
                 }
@@ -79,7 +79,7 @@ public enum RenderJob {
                    last.drawsIdentically(to: scene) {
                     return f
                 }
-                let frame = try composer.converted(plan, w.converter) { w.bitmap }
+                let frame = try composer.converted(plan, w.converter) { try w.bitmap() }
                 w.lastScene = overlay == nil ? nil : scene
                 w.lastOverlay = overlay
                 w.lastFrame = overlay == nil ? nil : frame
@@ -195,8 +195,15 @@ final class HeldFrames: @unchecked Sendable {
 
 /// A worker's own pooled bitmap and converter. Touched only by the worker that owns it.
 final class WorkerState: @unchecked Sendable {
-    /// A whole frame, for frames that cannot be drawn band by band (allocated on first use).
-    lazy var bitmap = Bitmap(width: width, height: height)
+    /// A whole frame, for frames that cannot be drawn band by band (allocated on first use: a
+    /// canvas size that is not positive is a RasterError then).
+    func bitmap() throws -> Bitmap {
+        if let whole { return whole }
+        let b = try Bitmap(width: width, height: height)
+        whole = b
+        return b
+    }
+    private var whole: Bitmap?
     let width: Int, height: Int
     let converter: FrameConverter
     /// The last transition frame this worker made (scene, overlay key, converted frame).

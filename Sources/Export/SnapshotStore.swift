@@ -119,12 +119,12 @@ final class SnapshotStore: @unchecked Sendable {
         let scale = storyboard.scale
         return cell(\.matched, index).get {
             let a = screen(step.before), b = screen(step.after)
-            func render(_ n: Node, _ id: String) -> Bitmap { ElementSnapshot.render(n, id: id, scale: scale)?.bitmap ?? Bitmap(width: 1, height: 1) }
+            func render(_ n: Node, _ id: String) -> Bitmap { ElementSnapshot.render(n, id: id, scale: scale)?.bitmap ?? Bitmap(uncheckedWidth: 1, height: 1) }
             return step.matches.map { m in
                 let onA = SnapshotStore.has(storyboard, step.before, m.from), onB = SnapshotStore.has(storyboard, step.after, m.to)
                 // One image where one side has the element: both sides show that one.
                 let fromOwn = onA ? render(a, m.from) : nil, toOwn = onB ? render(b, m.to) : nil
-                let fromImage = fromOwn ?? toOwn ?? Bitmap(width: 1, height: 1), toImage = toOwn ?? fromImage
+                let fromImage = fromOwn ?? toOwn ?? Bitmap(uncheckedWidth: 1, height: 1), toImage = toOwn ?? fromImage
                 let ea = onA ? a.element(id: m.from) : b.element(id: m.to)
                 let eb = onB ? b.element(id: m.to) : a.element(id: m.from)
                 return MatchedElement(fromID: m.from, toID: m.to,

@@ -64,7 +64,8 @@ public enum StillsJob {
         let errors = ErrorSlot()
         let workers = max(1, min(jobs, indices.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let bitmap = Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
+            let bitmap: Bitmap
+            do { bitmap = try Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight) } catch { errors.set(error); return }
             var k = worker
             while k < indices.count && !cancel.isCancelled && !errors.isSet {
                 composer.render(frame: indices[k], into: bitmap)

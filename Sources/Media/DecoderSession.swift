@@ -137,7 +137,7 @@ final class DecoderSession {
         let dw = Int32(size?.width ?? Int(w)), dh = Int32(size?.height ?? Int(h))
         let fmt = f.pointee.format
         let src = AVPixelFormat(rawValue: fmt)
-        if !DecoderSession.alwaysSwscale, dw == w, dh == h, let b = DecoderSession.packedRGB(f, src) { return b }
+        if !ImageDecoder.alwaysSwscale, dw == w, dh == h, let b = try packedRGB(f, src) { return b }
         let cs = f.pointee.colorspace, range = f.pointee.color_range
         let key = (w, h, fmt, Int32(bitPattern: cs.rawValue), Int32(bitPattern: range.rawValue))
         if sws == nil || key != swsKey || dw != swsOut.0 || dh != swsOut.1 {
@@ -166,7 +166,7 @@ final class DecoderSession {
                 }
             }
         }
-        let bitmap = Bitmap(width: Int(dw), height: Int(dh))
+        let bitmap = try self.bitmap(Int(dw), Int(dh))
         let rows = bitmap.pixels.withMemoryRebound(to: UInt8.self, capacity: bitmap.byteCount) {
             segue_sws_scale_frame_to_packed(sws, f, $0, dw * 4)
         }
@@ -176,19 +176,27 @@ final class DecoderSession {
     }
 }
 
+extension ImageDecoder {
+    /// A test hook (`@_spi(Testing) import Media`): tests set it to compare the packed-RGB fast
+    /// path of every decoder session with swscale. The product never sets it.
+    @_spi(Testing) nonisolated(unsafe) public static var alwaysSwscale = false
+}
+
 extension DecoderSession {
-    /// A test hook (internal: `@testable` only): tests set it to compare the packed-RGB fast
-    /// path with swscale. The product never sets it.
-    nonisolated(unsafe) static var alwaysSwscale = false
+    /// A bitmap of a decoded frame's size (or the size it is fitted to): one that is not
+    /// positive is this file's error, not a trap.
+    func bitmap(_ width: Int, _ height: Int) throws -> Bitmap {
+        do { return try Bitmap(width: width, height: height) } catch { throw MediaError("\(path): \(error)") }
+    }
 
     /// RGB24 and RGBA frames (what PNG screenshots decode to) as bitmaps without swscale: the
     /// same pixels swscale gives for these formats (a byte shuffle, no filtering at the same
     /// size), without swscale's generic per-line pipeline. Nil for every other format.
-    static func packedRGB(_ f: UnsafeMutablePointer<AVFrame>, _ fmt: AVPixelFormat) -> Bitmap? {
+    func packedRGB(_ f: UnsafeMutablePointer<AVFrame>, _ fmt: AVPixelFormat) throws -> Bitmap? {
         guard fmt == AV_PIX_FMT_RGB24 || fmt == AV_PIX_FMT_RGBA, let base = segue_frame_data(f, 0) else { return nil }
         let w = Int(f.pointee.width), h = Int(f.pointee.height), stride = Int(segue_frame_linesize(f, 0))
         guard stride >= w * (fmt == AV_PIX_FMT_RGB24 ? 3 : 4) else { return nil }
-        let bitmap = Bitmap(width: w, height: h)
+        let bitmap = try self.bitmap(w, h)
         for y in 0..<h {
             let s = UnsafePointer(base + y * stride), d = bitmap.row(y)
             if fmt == AV_PIX_FMT_RGB24 {

@@ -103,7 +103,7 @@ public final class FrameConverter: @unchecked Sendable {
         let buffer = band ?? .allocate(capacity: FrameConverter.bandRows * width)
         band = buffer
         let f = try pool.makeFrame()
-        let frame = VideoFrame(frame: f)
+        let frame = VideoFrame.picture(PictureFrame(frame: f))
         let y = segue_frame_data(f, 0)!, ys = Int(segue_frame_linesize(f, 0))
         let u = segue_frame_data(f, 1)!, us = Int(segue_frame_linesize(f, 1))
         let v = segue_frame_data(f, 2)!, vs = Int(segue_frame_linesize(f, 2))
@@ -124,11 +124,11 @@ public final class FrameConverter: @unchecked Sendable {
         }
         switch target {
         case .png(let alpha):
-            return VideoFrame(encoded: try PNGWriter.encode(bitmap, path: "convert", alpha: alpha), width: width, height: height)
+            return .png(PNGFrame(data: try PNGWriter.encode(bitmap, path: "convert", alpha: alpha), width: width, height: height))
         case .bgra(let alpha):
             guard let pool else { throw MediaError("convert: av_buffer_pool_init failed") }
             let f = try pool.makeFrame()
-            let frame = VideoFrame(frame: f)
+            let frame = VideoFrame.picture(PictureFrame(frame: f))
             let base = segue_frame_data(f, 0)!, stride = Int(segue_frame_linesize(f, 0))
             for y in 0..<height {
                 let src = bitmap.row(y)
@@ -144,7 +144,7 @@ public final class FrameConverter: @unchecked Sendable {
             if fmt == AV_PIX_FMT_YUV420P && !alpha && !usesSwscale {
                 guard let pool else { throw MediaError("convert: av_buffer_pool_init failed") }
                 let f = try pool.makeFrame()
-                let frame = VideoFrame(frame: f)
+                let frame = VideoFrame.picture(PictureFrame(frame: f))
                 YUV420.convert(bitmap, y: segue_frame_data(f, 0)!, yStride: Int(segue_frame_linesize(f, 0)),
                                u: segue_frame_data(f, 1)!, uStride: Int(segue_frame_linesize(f, 1)),
                                v: segue_frame_data(f, 2)!, vStride: Int(segue_frame_linesize(f, 2)))
@@ -155,7 +155,7 @@ public final class FrameConverter: @unchecked Sendable {
             var source = bitmap.pixels
             if alpha || paddedWidth != width || paddedHeight != height { source = prepared(bitmap, straight: alpha) }
             let f = try pool.makeFrame()
-            let frame = VideoFrame(frame: f)
+            let frame = VideoFrame.picture(PictureFrame(frame: f))
             let rows = source.withMemoryRebound(to: UInt8.self, capacity: paddedWidth * paddedHeight * 4) {
                 segue_sws_scale_packed_to_frame(sws, $0, Int32(paddedWidth * 4), Int32(paddedHeight), f)
             }

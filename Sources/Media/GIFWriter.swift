@@ -85,7 +85,7 @@ final class FilterGraph {
 /// entry and get all 256 colours. The gif encoder uses "restore to background" disposal for
 /// frames with transparent pixels, so moving content leaves no trails.
 /// GIF delays are centiseconds: fps that do not divide 100 play at the nearest delay (60 → 50 fps).
-final class GIFWriter: FrameSink {
+final class GIFWriter: PictureSink {
     let path: String
     let settings: EncoderSettings
     private let avf: SegueAVFilter
@@ -130,7 +130,7 @@ final class GIFWriter: FrameSink {
 
     var rowBytes: Int { settings.width * 4 }
 
-    func write(_ frame: VideoFrame, index: Int64) throws {
+    func write(_ frame: PictureFrame, index: Int64) throws {
         let f = frame.frame
         // PUSH: run palettegen on this frame now, so frames never queue inside the graph.
         try check(avf.av_buffersrc_add_frame_flags!(statsSource, f, Int32(segue_buffersrc_flag_keep_ref() | segue_buffersrc_flag_push())),

@@ -18,14 +18,14 @@ public final class VideoEncoder: @unchecked Sendable {
     public let destination: String
     /// The workers' side: conversion target and frame pool (made first, see FrameConversion).
     public let conversion: FrameConversion
-    private var sink: FrameSink?
+    private let sink: Sink
     private var nextPTS: Int64 = 0
     private var done = false
 
     /// Frames written so far.
     public var frameCount: Int { Int(nextPTS) }
     /// The file (or, for png, directory) being written (nil for `.null`, and after finish/cancel).
-    public var temporaryPath: String? { done ? nil : sink?.temporaryPath }
+    public var temporaryPath: String? { done ? nil : sink.writer?.temporaryPath }
     /// The pixel format frames are converted to (e.g. "yuv420p", "yuva444p10le", "bgra", "png").
     public var pixelFormatName: String { conversion.pixelFormatName }
 
@@ -47,15 +47,15 @@ public final class VideoEncoder: @unchecked Sendable {
         // memory (MallocTuning: reproducible x264 bytes in batches).
         if settings.format != .null && settings.format != .png { MallocTuning.encoderOpening() }
         switch settings.format {
-        case .null: sink = nil
-        case .png: sink = try PNGSequenceWriter(destination: path)
-        case .gif: sink = try GIFWriter(destination: path, settings: settings)
-        case .mp4, .mov, .webm: sink = try VideoMuxer(destination: path, settings: settings, pixelFormat: {
-            if case .yuv(let f, _) = conversion.target { return f } else { return AV_PIX_FMT_YUV420P } }())
+        case .null: sink = .null
+        case .png: sink = .pngs(try PNGSequenceWriter(destination: path))
+        case .gif: sink = .pictures(try GIFWriter(destination: path, settings: settings))
+        case .mp4, .mov, .webm: sink = .pictures(try VideoMuxer(destination: path, settings: settings, pixelFormat: {
+            if case .yuv(let f, _) = conversion.target { return f } else { return AV_PIX_FMT_YUV420P } }()))
         }
     }
 
-    deinit { if !done { sink?.cancel() } }
+    deinit { if !done { sink.writer?.cancel() } }
 
     public func makeConverter() -> FrameConverter { conversion.makeConverter() }
 
@@ -66,9 +66,18 @@ public final class VideoEncoder: @unchecked Sendable {
             throw MediaError("\(destination): frame is \(frame.width)×\(frame.height), stream is \(settings.paddedWidth)×\(settings.paddedHeight)")
         }
         let pts = nextPTS
-        if let f = frame.avFrame { f.pointee.pts = pts }
         nextPTS += 1
-        do { try sink?.write(frame, index: pts) } catch { cancel(); throw error }
+        do {
+            switch (sink, frame) {
+            case (.pictures(let writer), .picture(let p)):
+                p.frame.pointee.pts = pts
+                try writer.write(p, index: pts)
+            case (.null, .picture): break
+            case (.pngs(let writer), .png(let p)): try writer.write(p, index: pts)
+            case (.pictures, .png), (.null, .png), (.pngs, .picture):
+                throw MediaError("\(destination): frame \(pts) is \(frame.kindName), but this \(settings.format.rawValue) output takes \(conversion.pixelFormatName) frames")
+            }
+        } catch { cancel(); throw error }
     }
 
     /// Flushes the encoder, writes the trailer (the faststart pass), closes and renames into place.
@@ -78,7 +87,7 @@ public final class VideoEncoder: @unchecked Sendable {
     public func finish(stopReason: () -> Int32 = { Interruption.received }) throws {
         guard !done else { throw MediaError("\(destination): finish after finish or cancel") }
         do {
-            try sink?.finish(stopReason: stopReason)
+            try sink.writer?.finish(stopReason: stopReason)
             done = true
         } catch {
             cancel()
@@ -88,24 +97,46 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Stops without a trailer, closes and removes the temporary file; the destination is untouched.
     public func cancel() {
-        sink?.cancel()
+        sink.writer?.cancel()
         done = true
     }
 }
 
+/// Where an encoder's frames go, by the kind of frame each writer takes.
+private enum Sink {
+    /// VideoMuxer, GIFWriter: AVFrames.
+    case pictures(any PictureSink)
+    /// PNGSequenceWriter: finished PNG bytes.
+    case pngs(PNGSequenceWriter)
+    /// The null output: pictures (converted as for h264), dropped.
+    case null
+
+    var writer: (any OutputWriter)? {
+        switch self {
+        case .pictures(let w): w
+        case .pngs(let w): w
+        case .null: nil
+        }
+    }
+}
+
 /// One output's writer behind VideoEncoder (encoder thread only).
-protocol FrameSink: AnyObject {
+protocol OutputWriter: AnyObject {
     var temporaryPath: String { get }
-    func write(_ frame: VideoFrame, index: Int64) throws
     /// Completes the output and moves it into place; `stopReason` as in VideoEncoder.finish.
     func finish(stopReason: () -> Int32) throws
     /// Frees everything and removes the temporary; idempotent.
     func cancel()
 }
 
+/// A writer of AVFrames (VideoMuxer, GIFWriter).
+protocol PictureSink: OutputWriter {
+    func write(_ frame: PictureFrame, index: Int64) throws
+}
+
 /// `frame-NNNNN.png` files (NNNNN the zero-padded frame index, 5 digits or more) in a temporary
 /// directory beside the destination, moved into place on finish (AtomicDirectory).
-final class PNGSequenceWriter: FrameSink {
+final class PNGSequenceWriter: OutputWriter {
     let directory: AtomicDirectory
     var temporaryPath: String { directory.temporaryPath }
 
@@ -113,10 +144,9 @@ final class PNGSequenceWriter: FrameSink {
 
     static func fileName(_ index: Int64) -> String { String(format: "frame-%05lld.png", index) }
 
-    func write(_ frame: VideoFrame, index: Int64) throws {
-        guard let data = frame.encoded else { throw MediaError("\(directory.destination): frame \(index) is not a PNG") }
+    func write(_ frame: PNGFrame, index: Int64) throws {
         let path = directory.temporaryPath + "/" + PNGSequenceWriter.fileName(index)
-        try FileBytes.write(data, to: path, name: directory.destination)
+        try FileBytes.write(frame.data, to: path, name: directory.destination)
     }
 
     func finish(stopReason: () -> Int32) throws { try directory.commit() }

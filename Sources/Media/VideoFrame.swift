@@ -2,38 +2,70 @@ import CFFmpeg
 import Foundation
 import Raster
 
-/// One converted frame, ready for the encoder thread: either an AVFrame in the stream's pixel
-/// format (yuv420p BT.709 limited for h264/hevc/vp9 and null, yuv422p10le/yuva444p10le for
-/// ProRes, yuva420p for VP9 with alpha, straight BGRA for the GIF filter graph), or the finished
-/// bytes of one PNG (png sequences are compressed on the worker that converted them).
+/// One converted frame, ready for the encoder thread, of one of two kinds that no writer mixes up:
+/// a picture (an AVFrame, what the muxer, the GIF writer and the null output take) or the
+/// finished bytes of one PNG (what the png sequence writer takes; png sequences are compressed on
+/// the worker that converted them). VideoEncoder hands each kind only to the writer of its kind.
+public enum VideoFrame: Sendable {
+    case picture(PictureFrame)
+    case png(PNGFrame)
+
+    public var width: Int {
+        switch self { case .picture(let p): p.width; case .png(let p): p.width }
+    }
+    public var height: Int {
+        switch self { case .picture(let p): p.height; case .png(let p): p.height }
+    }
+
+    /// What the frame holds, for messages: its pixel format's name, or "png".
+    var kindName: String {
+        switch self { case .picture(let p): p.pixelFormatName; case .png: "png" }
+    }
+
+    // Test hooks (`@_spi(Testing) import Media`), not product API (issue 19.7).
+
+    /// The pixel format's name (e.g. "yuva444p10le"); "png" for encoded PNG frames.
+    @_spi(Testing) public var pixelFormatName: String { kindName }
+
+    /// The picture; a test that asks a PNG frame for planes has a wrong expectation.
+    @_spi(Testing) public var picture: PictureFrame {
+        guard case .picture(let p) = self else { preconditionFailure("a PNG frame has no planes") }
+        return p
+    }
+
+    /// `PictureFrame.sample` of the picture.
+    @_spi(Testing) public func sample(plane: Int, x: Int, y: Int) -> UInt8 { picture.sample(plane: plane, x: x, y: y) }
+    /// `PictureFrame.row` of the picture.
+    @_spi(Testing) public func row(plane: Int, y: Int, count: Int) -> UnsafeBufferPointer<UInt8> { picture.row(plane: plane, y: y, count: count) }
+    /// `PictureFrame.sample16` of the picture.
+    @_spi(Testing) public func sample16(plane: Int, x: Int, y: Int) -> UInt16 { picture.sample16(plane: plane, x: x, y: y) }
+}
+
+/// An AVFrame in the stream's pixel format (yuv420p BT.709 limited for h264/hevc/vp9 and null,
+/// yuv422p10le/yuva444p10le for ProRes, yuva420p for VP9 with alpha, straight BGRA for the GIF
+/// filter graph), and its one owner: the AVFrame is freed once, when the last reference to this
+/// object goes.
 ///
 /// The pixel memory comes from a `FramePool` (an AVBufferPool), so after the first few frames
 /// nothing big is allocated: when the last reference (ours or the encoder's) goes, the buffer
-/// returns to the pool. Ownership: whoever holds the VideoFrame; it moves from a render worker to
-/// the encoder thread and is not touched by two threads at once.
-public final class VideoFrame: @unchecked Sendable {
-    let avFrame: UnsafeMutablePointer<AVFrame>?
-    /// PNG bytes (png format only).
-    let encoded: Data?
+/// returns to the pool. Whoever holds the frame owns it; it moves from a render worker to the
+/// encoder thread and is not touched by two threads at once.
+public final class PictureFrame: @unchecked Sendable {
+    let frame: UnsafeMutablePointer<AVFrame>
     public let width: Int, height: Int
 
-    /// The AVFrame (every format except png).
-    var frame: UnsafeMutablePointer<AVFrame> { avFrame! }
-
+    /// Takes ownership of `frame` (freed in deinit).
     init(frame: UnsafeMutablePointer<AVFrame>) {
-        avFrame = frame; encoded = nil
+        self.frame = frame
         width = Int(frame.pointee.width); height = Int(frame.pointee.height)
     }
 
-    init(encoded: Data, width: Int, height: Int) {
-        avFrame = nil; self.encoded = encoded
-        self.width = width; self.height = height
+    deinit {
+        var f: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&f)
     }
 
-    deinit {
-        var f: UnsafeMutablePointer<AVFrame>? = avFrame
-        if f != nil { av_frame_free(&f) }
-    }
+    var pixelFormatName: String { String(cString: av_get_pix_fmt_name(AVPixelFormat(frame.pointee.format))) }
 
     // Test hooks (`@_spi(Testing) import Media`), not product API (issue 19.7).
 
@@ -56,14 +88,13 @@ public final class VideoFrame: @unchecked Sendable {
         let p = data + y * Int(segue_frame_linesize(frame, Int32(plane))) + 2 * x
         return UInt16(p[0]) | UInt16(p[1]) << 8
     }
-
-    /// The pixel format's name (e.g. "yuva444p10le"); "png" for encoded PNG frames.
-    @_spi(Testing) public var pixelFormatName: String {
-        guard let f = avFrame else { return "png" }
-        return String(cString: av_get_pix_fmt_name(AVPixelFormat(f.pointee.format)))
-    }
 }
 
+/// The bytes of one finished PNG (RGBA or RGB) of `width` × `height` pixels.
+public struct PNGFrame: Sendable {
+    let data: Data
+    public let width: Int, height: Int
+}
 /// The pool of frame buffers for one encoder, in one pixel format. AVBufferPool is thread-safe, so
 /// every converter of an encoder shares it; buffers outliving the pool are freed when returned.
 final class FramePool: @unchecked Sendable {

@@ -145,7 +145,7 @@ final class EncodedStream {
 ///   faster but visibly blocky on text; 4 is the common "fast good" setting. `row-mt=0` and a
 ///   fixed thread count keep the output reproducible (see the determinism test).
 /// mp4/mov: `+faststart`. webm: bit-exact muxing (no random UIDs). Metadata: title, comment.
-final class VideoMuxer: FrameSink {
+final class VideoMuxer: PictureSink {
     let stream: EncodedStream
     var temporaryPath: String { stream.file.temporaryPath }
 
@@ -211,7 +211,7 @@ final class VideoMuxer: FrameSink {
             })
     }
 
-    func write(_ frame: VideoFrame, index: Int64) throws { try stream.encode(frame.frame) }
+    func write(_ frame: PictureFrame, index: Int64) throws { try stream.encode(frame.frame) }
     func finish(stopReason: () -> Int32) throws { try stream.finish() }
     func cancel() { stream.cancel() }
 }

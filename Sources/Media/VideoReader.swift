@@ -2,20 +2,21 @@ import CFFmpeg
 import Raster
 
 /// Decodes a video (or an image) back to premultiplied RGBA bitmaps, reading YUV with the
-/// stream's own matrix and range (BT.709 limited for Segue's MP4s). Used by tests across the
-/// project to check pixels. Plain local files only. One owner thread at a time.
+/// stream's own matrix and range (BT.709 limited for Segue's MP4s): `segue compare`'s clips, the
+/// gallery's codec names, and tests checking pixels (their members are `@_spi(Testing)`). Plain
+/// local files only. One owner thread at a time.
 public final class VideoReader {
-    public let path: String
+    let path: String
     public let width: Int, height: Int
     /// Frames the container declares (0 if it does not say); `readAllFrames().count` is the truth.
-    public let frameCount: Int
+    @_spi(Testing) public let frameCount: Int
     /// Frames per second from the stream (its average frame rate), 0 if unknown.
     public let fps: Double
     /// The stream's codec as FFmpeg names it: h264, hevc, prores, vp9, gif, png…
     public let codecName: String
     private let session: DecoderSession
 
-    public static let allowedFormats = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,gif,apng,png_pipe,jpeg_pipe,webp_pipe"
+    static let allowedFormats = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,gif,apng,png_pipe,jpeg_pipe,webp_pipe"
 
     public init(path: String, maxDimension: Int = 16384) throws {
         self.path = path
@@ -35,7 +36,7 @@ public final class VideoReader {
     /// The next frame in decode-output (presentation) order, nil at the end.
     public func next() throws -> Bitmap? { try session.nextBitmap(maxDimension: maxDimension) }
 
-    public func readAllFrames() throws -> [Bitmap] {
+    @_spi(Testing) public func readAllFrames() throws -> [Bitmap] {
         var frames: [Bitmap] = []
         while let f = try next() { frames.append(f) }
         return frames

@@ -75,12 +75,6 @@ public enum PresetCheck {
         throw e
     }
 
-    /// `run` with the images of the folder `baseDirectory` (PresetLoader.folderImages).
-    public static func run(text: String, file: String, baseDirectory: String, defaultName: String,
-                           overrides: Overrides = Overrides(), tree: ((JSONNode) -> JSONNode)? = nil) throws(PresetError) -> CheckedPreset {
-        try run(text: text, file: file, images: PresetLoader.folderImages(baseDirectory), defaultName: defaultName, overrides: overrides, tree: tree)
-    }
-
     /// Resolver problems minus those at, inside or around a path decoding already reported.
     static func withoutConsequences(_ later: [Problem], of earlier: [Problem]) -> [Problem] {
         var reported = Set<String>(), around = Set<String>()

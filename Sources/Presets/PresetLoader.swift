@@ -2,19 +2,18 @@ import Foundation
 import Media
 
 /// Makes the image loader of a preset from the folder its assets resolve against (issue 19.1:
-/// whoever resolves a preset says where its images come from).
+/// whoever resolves a preset says where its images come from; the CLI and Export pass Media's
+/// AssetImages through Export's `PresetImages.folder`, so Presets opens no image itself).
 public typealias ImageLoaderFactory = @Sendable (_ baseDirectory: String) -> any ImageLoading
 
-/// Reads a preset file (or a built-in demo) and resolves it.
+/// Reads a preset file (or a built-in demo) and resolves it with the images `images` gives for
+/// the preset's folder.
 public enum PresetLoader {
-    /// The images of the preset's folder, read when a screen showing them is built (AssetImages).
-    public static let folderImages: ImageLoaderFactory = { AssetImages(base: $0, maxImageSide: Limits.maxImageSide) }
-
     /// Warnings (an unknown font family) go to `warn`: by default one line each on stderr.
     /// `only`: the `--only KEY=VALUE,...` of a matrix preset (PresetSource.select).
     public static func load(path: String, overrides: Overrides = Overrides(), only: String? = nil,
                             warn: (Problem) -> Void = PresetLoader.printWarning,
-                            images: ImageLoaderFactory = PresetLoader.folderImages) throws(PresetError) -> Storyboard {
+                            images: ImageLoaderFactory) throws(PresetError) -> Storyboard {
         let checked = try check(path: path, overrides: overrides, only: only, images: images)
         checked.warnings.forEach(warn)
         return checked.storyboard
@@ -22,7 +21,7 @@ public enum PresetLoader {
 
     /// Decoded and resolved in one pass (PresetCheck): every problem of the file at once.
     public static func check(path: String, overrides: Overrides = Overrides(), only: String? = nil,
-                             images: ImageLoaderFactory = PresetLoader.folderImages) throws(PresetError) -> CheckedPreset {
+                             images: ImageLoaderFactory) throws(PresetError) -> CheckedPreset {
         let source = try self.source(path: path)
         return try check(source, try source.select(only), overrides: overrides, images: images)
     }
@@ -39,7 +38,7 @@ public enum PresetLoader {
     /// - probesImagesOnly: the caller only checks. Resolving decodes no image either way now (a
     ///   screen's images are decoded when a frame first shows it, issue 20.5).
     public static func check(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides(),
-                             probesImagesOnly: Bool = false, images: ImageLoaderFactory = PresetLoader.folderImages) throws(PresetError) -> CheckedPreset {
+                             probesImagesOnly: Bool = false, images: ImageLoaderFactory) throws(PresetError) -> CheckedPreset {
         let base = URL(fileURLWithPath: source.file).deletingLastPathComponent().path
         do {
             return try PresetCheck.run(text: source.text, file: source.file, images: images(base), defaultName: source.defaultName,
@@ -47,33 +46,36 @@ public enum PresetLoader {
         } catch { throw clip.map { error.in($0) } ?? error }
     }
 
-    public static func resolve(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
-        try check(source, clip, overrides: overrides).storyboard
+    public static func resolve(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides(),
+                               images: ImageLoaderFactory) throws(PresetError) -> Storyboard {
+        try check(source, clip, overrides: overrides, images: images).storyboard
     }
 
     /// Decodes and resolves without rendering (`segue validate`): the problems, then the warnings;
     /// every clip of a matrix, one at a time (MatrixValidation); images' headers only (issue 20.4).
     /// `also` adds the problems of the resolved storyboard that only the caller can see (the CLI:
     /// its output choice).
-    public static func validate(path: String, also: (Storyboard) -> [Problem] = { _ in [] }) -> (problems: [Problem], warnings: [Problem]) {
+    public static func validate(path: String, images: ImageLoaderFactory,
+                                also: (Storyboard) -> [Problem] = { _ in [] }) -> (problems: [Problem], warnings: [Problem]) {
         let source: PresetSource
         do { source = try self.source(path: path) } catch { return (error.problems, error.warnings) }
         guard source.matrix != nil else {
-            do { let c = try check(source, nil, probesImagesOnly: true); return (also(c.storyboard), c.warnings) } catch { return (error.problems, error.warnings) }
+            do { let c = try check(source, nil, probesImagesOnly: true, images: images); return (also(c.storyboard), c.warnings) } catch { return (error.problems, error.warnings) }
         }
-        return MatrixValidation.validate(source, also: also)
+        return MatrixValidation.validate(source, images: images, also: also)
     }
 
     public static func printWarning(_ p: Problem) {
         FileHandle.standardError.write(Data((p.description + "\n").utf8))
     }
 
-    public static func demo(named name: String, overrides: Overrides = Overrides()) throws(PresetError) -> Storyboard {
+    /// A built-in demo; image names in it resolve against the current directory.
+    public static func demo(named name: String, overrides: Overrides = Overrides(), images: ImageLoaderFactory) throws(PresetError) -> Storyboard {
         guard let demo = Demos.all.first(where: { $0.name == name }) else {
             throw PresetError([Problem(file: "--demo", path: "", message: "unknown demo \"\(name)\" (expected one of: \(Demos.all.map(\.name).joined(separator: ", ")))")])
         }
         let file = "demo:\(name)"
-        return try PresetCheck.run(text: demo.json, file: file, images: folderImages(FileManager.default.currentDirectoryPath),
+        return try PresetCheck.run(text: demo.json, file: file, images: images(FileManager.default.currentDirectoryPath),
                                    defaultName: name, overrides: overrides).storyboard
     }
 

@@ -24,13 +24,6 @@ public struct Resolver {
         self.file = file; self.images = images
     }
 
-    /// Images from the preset's folder (`AssetImages`). Checking and rendering resolve alike now:
-    /// resolving decodes nothing (screens with images are built when first shown, issue 20.5), so
-    /// `probesImagesOnly` no longer changes what is read.
-    public init(file: String, baseDirectory: String, probesImagesOnly: Bool = false) {
-        self.init(file: file, images: AssetImages(base: baseDirectory, maxImageSide: Limits.maxImageSide))
-    }
-
     /// The screens the story shows: the start screen and every push and present target (issue
     /// 20.5: 5000 mock screens nothing shows cost 1.78 GB when each was built).
     static func shownScreens(_ preset: Preset) -> Set<String> {

@@ -17,7 +17,7 @@ import Glibc
 
     /// A deterministic opaque "screenshot" with some structure (rows of cards).
     public static func screenshot(_ w: Int, _ h: Int, seed: UInt32) -> Bitmap {
-        let b = Bitmap(width: w, height: h)
+        let b = Bitmap(uncheckedWidth: w, height: h)
         var s = seed &* 2654435761
         for y in 0..<h {
             let r = b.row(y)
@@ -53,7 +53,7 @@ import Glibc
 
     public static func run(runs: Int = 15) -> [(name: String, msPerFrame: Double)] {
         let a = screenshot(1170, 2532, seed: 1), b = screenshot(1170, 2532, seed: 2)
-        let target = Bitmap(width: 1170, height: 2532)
+        let target = Bitmap(uncheckedWidth: 1170, height: 2532)
         var out: [(String, Double)] = []
         for (name, node) in scenes(a, b) {
             Renderer.render(node, scale: 3, into: target)   // warm caches
@@ -146,7 +146,7 @@ import Glibc
         let dot = Node(kind: .ellipse, frame: dotFrame, fill: .solid(Color.white.withAlpha(0.72)),
                        border: Border(width: 1.5, color: Color(white: 0.55, alpha: 0.6)))
         let cardNode = Node.rect(card, Color(white: 0.9), cornerRadius: 39)
-        let small = Bitmap(width: 200, height: 200), screen = Bitmap(width: 1171, height: 2534)
+        let small = Bitmap(uncheckedWidth: 200, height: 200), screen = Bitmap(uncheckedWidth: 1171, height: 2534)
         var sink: UInt32 = 0
         func rows(_ s: CoverageShape, _ clip: IRect) {
             s.forEachRow(clip: clip) { row in sink &+= row.inner &+ UInt32(row.cov[0]) &+ UInt32(row.ix1 &- row.ix0) }

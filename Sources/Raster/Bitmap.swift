@@ -21,9 +21,19 @@ public final class Bitmap: @unchecked Sendable {
     /// False for a band view: the memory belongs to someone else.
     private let ownsPixels: Bool
 
-    /// A bitmap filled with transparent black.
-    public init(width: Int, height: Int) {
-        precondition(width > 0 && height > 0, "Bitmap size must be positive")
+    /// A bitmap filled with transparent black; a size that is not positive (from a preset, an
+    /// image, a flag) is a RasterError, not a trap.
+    public convenience init(width: Int, height: Int) throws(RasterError) {
+        guard width > 0, height > 0 else { throw RasterError.size(width: width, height: height) }
+        self.init(uncheckedWidth: width, height: height)
+    }
+
+    /// A bitmap filled with transparent black, of a size positive by construction (a literal, a
+    /// `max(1, …)`, half of a bitmap's size rounded up, the size of a bitmap that exists): for
+    /// code that does not throw (drawing, snapshots). A size that is not positive here is a
+    /// programmer error, so it traps.
+    public init(uncheckedWidth width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "Bitmap size must be positive (got \(width)×\(height))")
         self.width = width
         self.height = height
         pixels = .allocate(capacity: width * height)
@@ -35,6 +45,8 @@ public final class Bitmap: @unchecked Sendable {
     /// width pixels): row(y) for y in `rows` is band's row y − rows.lowerBound. For drawing one
     /// band of a frame (Renderer.render(rows:)) in a buffer that stays in cache; nothing may
     /// touch the other rows. The view does not own `band`.
+    /// The size and rows come from whoever owns `band` (FrameConverter, LayerPool), which made
+    /// it for them: a band outside the bitmap is a programmer error, so it traps.
     public init(width: Int, height: Int, rows: Range<Int>, band: UnsafeMutablePointer<UInt32>) {
         precondition(width > 0 && height > 0 && rows.lowerBound >= 0 && rows.upperBound <= height, "band outside the bitmap")
         self.width = width
@@ -43,8 +55,14 @@ public final class Bitmap: @unchecked Sendable {
         ownsPixels = false
     }
 
-    public convenience init(width: Int, height: Int, fill color: Color) {
-        self.init(width: width, height: height)
+    public convenience init(width: Int, height: Int, fill color: Color) throws(RasterError) {
+        try self.init(width: width, height: height)
+        clear(to: color)
+    }
+
+    /// `init(uncheckedWidth:height:)` filled with `color`.
+    public convenience init(uncheckedWidth width: Int, height: Int, fill color: Color) {
+        self.init(uncheckedWidth: width, height: height)
         clear(to: color)
     }
 
@@ -62,6 +80,8 @@ public final class Bitmap: @unchecked Sendable {
         fillPixels(pixels, color.premultipliedPixel, width * height)
     }
 
+    /// Callers copy between bitmaps they made the same size (a pooled frame, its copy): sizes
+    /// that differ are a programmer error, so they trap.
     public func copy(from other: Bitmap) {
         precondition(other.width == width && other.height == height, "Bitmap sizes differ")
         invalidateCaches()
@@ -69,7 +89,7 @@ public final class Bitmap: @unchecked Sendable {
     }
 
     public func copy() -> Bitmap {
-        let b = Bitmap(width: width, height: height)
+        let b = Bitmap(uncheckedWidth: width, height: height)
         b.copy(from: self)
         return b
     }
@@ -98,6 +118,17 @@ public final class Bitmap: @unchecked Sendable {
     public func isIdentical(to other: Bitmap) -> Bool {
         width == other.width && height == other.height
             && memcmp(pixels, other.pixels, byteCount) == 0
+    }
+}
+
+/// A bitmap asked for at a size that is not positive (a preset's canvas, an image's, a layout's).
+public enum RasterError: Error, CustomStringConvertible, Sendable, Equatable {
+    case size(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case .size(let w, let h): "raster: a bitmap must be at least 1×1 pixels (got \(w)×\(h))"
+        }
     }
 }
 

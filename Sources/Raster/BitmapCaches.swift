@@ -42,7 +42,7 @@ extension Bitmap {
 
     func halved() -> Bitmap {
         let w = (width + 1) / 2, h = (height + 1) / 2
-        let out = Bitmap(width: w, height: h)
+        let out = Bitmap(uncheckedWidth: w, height: h)
         for y in 0..<h {
             let r0 = row(2 * y), r1 = row(min(2 * y + 1, height - 1))
             let ny: UInt32 = (2 * y + 1 < height) ? 2 : 1

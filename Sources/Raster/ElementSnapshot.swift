@@ -22,7 +22,7 @@ public enum ElementSnapshot {
         guard let element = screen.element(id: id) else { return nil }
         let f = element.frame
         let box = pixelAligned(f, scale: scale)
-        let b = Bitmap(width: max(1, Int((box.width * scale).rounded())), height: max(1, Int((box.height * scale).rounded())))
+        let b = Bitmap(uncheckedWidth: max(1, Int((box.width * scale).rounded())), height: max(1, Int((box.height * scale).rounded())))
         Renderer.render(node(of: screen, element), scale: scale, into: b, transform: .translation(f.minX - box.minX, f.minY - box.minY))
         return (b, box)
     }
@@ -49,8 +49,9 @@ public enum ElementSnapshot {
 
     /// The screen drawn at `width`×`height` pixels with these elements hidden (layers left out,
     /// regions showing their stand-ins): what stays behind while the elements' snapshots move.
+    /// `width` × `height`: a canvas whose frames were already allocated (positive).
     public static func hiddenScreen(_ screen: Node, hiding ids: [String], width: Int, height: Int, scale: Double) -> Bitmap {
-        let b = Bitmap(width: width, height: height)
+        let b = Bitmap(uncheckedWidth: width, height: height)
         Renderer.render(screen.hidingElements(ids), scale: scale, into: b)
         return b
     }

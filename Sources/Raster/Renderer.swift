@@ -61,7 +61,7 @@ public enum Renderer {
     /// frame are cut off.
     public static func snapshot(_ node: Node, scale: Double) -> Bitmap {
         let (w, h) = snapshotSize(node.frame.size, scale: scale)
-        let bmp = Bitmap(width: w, height: h)
+        let bmp = Bitmap(uncheckedWidth: w, height: h)   // snapshotSize: at least 1×1
         var ctx = Context(target: bmp, whole: IRect(x0: 0, y0: 0, x1: w, y1: h))
         ctx.draw(node, .scale(scale, scale), alpha: 1)
         return bmp

@@ -1,4 +1,5 @@
 import Foundation
+import Export
 import Presets
 
 let validateHelp = """
@@ -20,7 +21,7 @@ func validate(_ args: [String]) throws {
     }
     var bad = 0
     for path in a.positionals {
-        let (problems, warnings) = PresetLoader.validate(path: path) { outputProblems($0, file: path) }   // the output render would write, too
+        let (problems, warnings) = PresetLoader.validate(path: path, images: PresetImages.folder) { outputProblems($0, file: path) }   // the output render would write, too
         for p in problems + warnings {
             switch format {
             case "json": print(ProblemFormat.json(p))

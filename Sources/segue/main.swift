@@ -125,15 +125,15 @@ func loadStoryboard(_ a: Arguments, overrides: Overrides) throws -> Storyboard {
     do {
         if let demo = a.values["--demo"] {
             if !a.positionals.isEmpty { throw Failure(code: Exit.usage, message: "give a preset or --demo, not both") }
-            return try PresetLoader.demo(named: demo, overrides: overrides)
+            return try PresetLoader.demo(named: demo, overrides: overrides, images: PresetImages.folder)
         }
         if let path = a.positionals.first {
             if a.positionals.count > 1 { throw Failure(code: Exit.usage, message: "one preset at a time (got \(a.positionals.count)); use segue batch for several") }
-            let storyboard = try PresetLoader.load(path: path, overrides: overrides, only: a.values["--only"])
+            let storyboard = try PresetLoader.load(path: path, overrides: overrides, only: a.values["--only"], images: PresetImages.folder)
             if !a.flags.contains("--quiet") && a.values["--progress"] != "json" { storyboard.notes.forEach { printErr($0) } }
             return storyboard
         }
-        return try PresetLoader.demo(named: Demos.defaultDemo.name, overrides: overrides)
+        return try PresetLoader.demo(named: Demos.defaultDemo.name, overrides: overrides, images: PresetImages.folder)
     } catch let e as PresetError {
         throw Failure(code: Exit.usage, message: e.description)
     }
@@ -331,6 +331,11 @@ func main() -> Int32 {
             reportFailure("segue: \(e.description)", exitCode: Exit.usage)
             return Exit.usage
         case let e as StillsJob.TimeError:
+            reportFailure("segue: \(e.description)", exitCode: Exit.usage)
+            return Exit.usage
+        case let e as RasterError:
+            // A bitmap of a size that is not positive: only sizes from input get here (a canvas
+            // too thin for a contact sheet's thumbnails); programmer errors trap in Raster.
             reportFailure("segue: \(e.description)", exitCode: Exit.usage)
             return Exit.usage
         case let e as PresetError:

@@ -53,6 +53,36 @@ enum CLI {
         return (p, box)
     }
 
+    /// How an interrupted CLI ended: its status, how it ended, the seconds from kill(2) to the
+    /// parent seeing the exit, and its stderr.
+    struct Interrupted { var status: Int32; var reason: Process.TerminationReason; var stopSeconds: Double; var stderr: String }
+
+    /// Starts the CLI with `args`, waits (at most `timeout` seconds) until `dir` holds at least
+    /// `temporaries` temporary files (names starting with "."), then `after` seconds more, sends
+    /// `sig` and waits for the exit. Fails the test when the temporaries never appear or the
+    /// process ended before the signal.
+    static func interrupt(_ args: [String], whenTemporaries temporaries: Int, in dir: String, timeout: Double,
+                          after: Double = 0, signal sig: Int32, file: StaticString = #filePath, line: UInt = #line) throws -> Interrupted {
+        let (p, err) = try start(args)
+        let deadline = Date().addingTimeInterval(timeout)
+        var ready = false
+        while Date() < deadline && p.isRunning {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+            if names.filter({ $0.hasPrefix(".") }).count >= temporaries { ready = true; break }
+            usleep(2000)
+        }
+        XCTAssertTrue(ready, "the CLI wrote \(temporaries) temporary file(s) in \(dir)", file: file, line: line)
+        if after > 0 { usleep(useconds_t(after * 1e6)) }
+        XCTAssertTrue(p.isRunning, "still running when the signal is sent", file: file, line: line)
+        let t0 = Date()
+        kill(p.processIdentifier, sig)
+        p.waitUntilExit()
+        let stop = Date().timeIntervalSince(t0)
+        while !err.done { usleep(1000) }
+        return Interrupted(status: p.terminationStatus, reason: p.terminationReason, stopSeconds: stop,
+                           stderr: String(decoding: err.data, as: UTF8.self))
+    }
+
     /// ffprobe's JSON for a file.
     static func probe(_ path: String, countFrames: Bool = true) throws -> [String: Any] {
         var args = ["-v", "error", "-show_streams", "-show_format", "-of", "json"]

@@ -11,7 +11,7 @@ final class CompareTests: XCTestCase {
     func frames(_ dir: String, count: Int, offsets: [Int: UInt32] = [:], width: Int = 48, height: Int = 32) throws {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for i in 0..<count {
-            let b = Bitmap(width: width, height: height)
+            let b = Bitmap(uncheckedWidth: width, height: height)
             for y in 0..<height {
                 for x in 0..<width {
                     let r = UInt32((x * 5 + y * 3 + i) % 200) + (offsets[i] ?? 0), g = UInt32((x * 2 + y * 7) % 200), bl = UInt32((x + 2 * y) % 200)

@@ -15,28 +15,13 @@ final class GIFSignalTests: XCTestCase {
         FileManager.default.createFile(atPath: out, contents: keep)
         for sig in [SIGINT, SIGTERM] {
             // 292×633, 302 frames: a 220 MB spill, a second pass of a few seconds.
-            let (p, err) = try CLI.start(["render", "--scale", "0.25", "--slow-motion", "2", "--progress", "none",
-                                          "--format", "gif", "-o", out])
             // The second pass has begun when the output's temporary joins the spill's.
-            let deadline = Date().addingTimeInterval(120)
-            var secondPass = false
-            while Date() < deadline && p.isRunning {
-                let temporaries = (try? FileManager.default.contentsOfDirectory(atPath: dir))?.filter { $0.hasPrefix(".") } ?? []
-                if temporaries.count >= 2 { secondPass = true; break }
-                usleep(2000)
-            }
-            XCTAssertTrue(secondPass, "the render reached the second pass")
-            XCTAssertTrue(p.isRunning, "still mapping frames when the signal is sent")
-            let t0 = Date()
-            kill(p.processIdentifier, sig)
-            p.waitUntilExit()
-            let stop = Date().timeIntervalSince(t0)
-            while !err.done { usleep(1000) }
-            let stderr = String(decoding: err.data, as: UTF8.self)
-            print("GIF second pass, signal \(sig): exited in \(String(format: "%.3f", stop)) s")
-            XCTAssertEqual(p.terminationReason, .exit, stderr)
-            XCTAssertEqual(p.terminationStatus, 128 + sig, stderr)
-            XCTAssertLessThan(stop, 10, "hang guard only: the promise is a second on an idle machine")
+            let r = try CLI.interrupt(["render", "--scale", "0.25", "--slow-motion", "2", "--progress", "none",
+                                       "--format", "gif", "-o", out], whenTemporaries: 2, in: dir, timeout: 120, signal: sig)
+            print("GIF second pass, signal \(sig): exited in \(String(format: "%.3f", r.stopSeconds)) s")
+            XCTAssertEqual(r.reason, .exit, r.stderr)
+            XCTAssertEqual(r.status, 128 + sig, r.stderr)
+            XCTAssertLessThan(r.stopSeconds, 10, "hang guard only: the promise is a second on an idle machine")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["out.gif"], "no temporary left")
             XCTAssertEqual(FileManager.default.contents(atPath: out), keep, "the existing GIF is untouched")
         }

@@ -82,6 +82,18 @@ final class HostileLimitsTests: XCTestCase {
         }
     }
 
+    /// A canvas the decoder accepts (8192×2) whose contact-sheet thumbnail would be 300×0: bad
+    /// input: exit 2 naming the size, no sheet, not a trap.
+    func testASheetOfAThinCanvasIsAnErrorNotATrap() throws {
+        let dir = try CLI.tempDir("hostile-thin")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.canvas(8192, 2, frames: 0.2), dir + "/thin.json")
+        let r = try CLI.run(["sheet", dir + "/thin.json", "-o", dir + "/thin.png", "--count", "2"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("at least 1×1 pixels (got 300×0)"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/thin.png"))
+    }
+
     // MARK: 20.10
 
     func testDamagedCacheEntriesAreRenderedAgain() throws {

@@ -8,7 +8,7 @@ import Raster
 /// element is exit 2 with its JSON path.
 final class ScreenshotElementCLITests: XCTestCase {
     func shot(_ path: String, width: Int, height: Int, _ color: UInt32) throws {
-        let b = Bitmap(width: width, height: height)
+        let b = Bitmap(uncheckedWidth: width, height: height)
         for i in 0..<b.count { b.pixels[i] = color }
         try PNGWriter.write(b, to: path)
     }

@@ -8,29 +8,12 @@ final class SignalTests: XCTestCase {
     /// A render that runs for many seconds: the demo at half scale, slowed down 20×.
     static let longRender = ["render", "--scale", "0.5", "--slow-motion", "20", "--progress", "none"]
 
-    struct Interrupted { var status: Int32; var reason: Process.TerminationReason; var stopSeconds: Double; var stderr: String }
-
     /// Starts `segue render … -o out`, waits until its temporary file exists in `dir` (the encoder
     /// is writing) plus `after` seconds, sends `sig` and waits.
-    func interrupt(_ extra: [String], out: String, dir: String, signal sig: Int32, after: Double = 0.4) throws -> Interrupted {
-        let (p, errData) = try CLI.start(Self.longRender + extra + ["-o", out])
-        let deadline = Date().addingTimeInterval(30)
-        var sawTemporary = false
-        while Date() < deadline && p.isRunning {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-            if names.contains(where: { $0.hasPrefix(".") }) { sawTemporary = true; break }
-            usleep(10_000)
-        }
-        XCTAssertTrue(sawTemporary, "the render started writing its temporary file")
-        usleep(useconds_t(after * 1e6))
-        XCTAssertTrue(p.isRunning, "still rendering when the signal is sent")
-        let t0 = Date()
-        kill(p.processIdentifier, sig)
-        p.waitUntilExit()
-        let stop = Date().timeIntervalSince(t0)
-        while !errData.done { usleep(1000) }
-        return Interrupted(status: p.terminationStatus, reason: p.terminationReason, stopSeconds: stop,
-                           stderr: String(decoding: errData.data, as: UTF8.self))
+    func interrupt(_ extra: [String], out: String, dir: String, signal sig: Int32, after: Double = 0.4,
+                   file: StaticString = #filePath, line: UInt = #line) throws -> CLI.Interrupted {
+        try CLI.interrupt(Self.longRender + extra + ["-o", out], whenTemporaries: 1, in: dir, timeout: 30, after: after,
+                          signal: sig, file: file, line: line)
     }
 
     /// The stop budget: a second (DESIGN), measured from kill(2) to the parent seeing the exit.

@@ -14,8 +14,8 @@ final class DeferredScreenTests: XCTestCase {
     override func setUpWithError() throws {
         dir = NSTemporaryDirectory() + "deferred-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try PNGWriter.write(Bitmap(width: 120, height: 80, fill: Color(r: 1, g: 0, b: 0)), to: dir + "/red.png")
-        try PNGWriter.write(Bitmap(width: 120, height: 80, fill: Color(r: 0, g: 0, b: 1)), to: dir + "/blue.png")
+        try PNGWriter.write(Bitmap(uncheckedWidth: 120, height: 80, fill: Color(r: 1, g: 0, b: 0)), to: dir + "/red.png")
+        try PNGWriter.write(Bitmap(uncheckedWidth: 120, height: 80, fill: Color(r: 0, g: 0, b: 1)), to: dir + "/blue.png")
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
@@ -26,7 +26,7 @@ final class DeferredScreenTests: XCTestCase {
           "screens": { "a": { "image": "red.png" }, "b": { "layers": [ { "type": "image", "image": "blue.png", "frame": [0, 0, 60, 40] } ] } },
           "start": "a", "timeline": [ { "push": "b", "duration": 0.2 } ] }
         """
-        return try PresetCheck.run(text: text, file: dir + "/d.json", baseDirectory: dir, defaultName: "d").storyboard
+        return try PresetCheck.run(text: text, file: dir + "/d.json", images: PresetImages.folder(dir), defaultName: "d").storyboard
     }
 
     func testOutlinesHoldSizesAndBuiltScreensDrawTheFiles() throws {
@@ -38,7 +38,7 @@ final class DeferredScreenTests: XCTestCase {
         XCTAssertEqual([placeholder.pixelWidth, placeholder.pixelHeight], [120, 80])
         let c = FrameComposer(storyboard: s)
         for (frame, want) in [(0, (UInt8(255), UInt8(0), UInt8(0))), (c.frameCount - 1, (UInt8(0), UInt8(0), UInt8(255)))] {
-            let b = Bitmap(width: 120, height: 80)
+            let b = Bitmap(uncheckedWidth: 120, height: 80)
             c.render(frame: frame, into: b)
             for (x, y) in [(0, 0), (60, 40), (119, 79)] {
                 let p = b.rgba(x: x, y: y)

@@ -17,11 +17,11 @@ final class FrameComposerTests: XCTestCase {
 
     func storyboard() throws -> Storyboard {
         let p = try PresetDecoder.decode(text: Self.preset, file: "t.json", defaultName: "t")
-        return try Resolver(file: "t.json", baseDirectory: NSTemporaryDirectory()).resolve(p)
+        return try Resolver(file: "t.json", images: PresetImages.folder(NSTemporaryDirectory())).resolve(p)
     }
 
     func frame(_ c: FrameComposer, _ i: Int) -> Bitmap {
-        let b = Bitmap(width: 120, height: 80)
+        let b = Bitmap(uncheckedWidth: 120, height: 80)
         c.render(frame: i, into: b)
         return b
     }
@@ -34,7 +34,7 @@ final class FrameComposerTests: XCTestCase {
         // Frame 4 (t = 0.2) is the push's first frame: identical to the hold before it.
         XCTAssertTrue(frame(c, 4).isIdentical(to: first))
         // Frame 14 (t = 0.7) is the push's last frame: the pushed screen exactly.
-        let pushed = Bitmap(width: 120, height: 80)
+        let pushed = Bitmap(uncheckedWidth: 120, height: 80)
         Renderer.render(s.screens["b"]!, scale: 2, into: pushed)
         XCTAssertTrue(frame(c, 14).isIdentical(to: pushed))
         // Mid-push differs from both.
@@ -55,9 +55,9 @@ final class FrameComposerTests: XCTestCase {
 final class PlotAndSheetTests: XCTestCase {
     func testPlotDrawsTheCurveWhereTheProgressIs() throws {
         let p = try PresetDecoder.decode(text: FrameComposerTests.preset, file: "t.json", defaultName: "t")
-        let s = try Resolver(file: "t.json", baseDirectory: NSTemporaryDirectory()).resolve(p)
+        let s = try Resolver(file: "t.json", images: PresetImages.folder(NSTemporaryDirectory())).resolve(p)
         let n = ProgressPlot.scene(s, width: 1000, height: 500)
-        let b = Bitmap(width: 1000, height: 500)
+        let b = Bitmap(uncheckedWidth: 1000, height: 500)
         Renderer.render(n, scale: 1, into: b)
         // Plot area: left 70, right 30, top 70, bottom 60 → 900 × 370; progress −0.05…1.05.
         func x(_ t: Double) -> Int { Int(70 + 900 * t / s.duration) }

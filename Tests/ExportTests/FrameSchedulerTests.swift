@@ -85,7 +85,7 @@ import Raster
 final class YUV420ConverterTests: XCTestCase {
     /// Flat UI colours, sharp edges, gradients, noise and translucent (premultiplied) pixels.
     static func content(_ w: Int, _ h: Int) -> Bitmap {
-        let b = Bitmap(width: w, height: h)
+        let b = Bitmap(uncheckedWidth: w, height: h)
         var s: UInt32 = 12345
         for y in 0..<h {
             for x in 0..<w {

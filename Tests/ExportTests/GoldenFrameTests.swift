@@ -42,9 +42,9 @@ final class GoldenFrameTests: XCTestCase {
 
     func render(_ name: String) throws -> (segue: Bitmap, skia: Bitmap) {
         let dir = Self.goldenDirectory
-        let storyboard = try PresetLoader.load(path: dir + "/\(name).json")
+        let storyboard = try PresetLoader.load(path: dir + "/\(name).json", images: PresetImages.folder)
         let composer = FrameComposer(storyboard: storyboard)
-        let frame = Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
+        let frame = Bitmap(uncheckedWidth: storyboard.pixelWidth, height: storyboard.pixelHeight)
         composer.render(frame: 0, into: frame)
         let reference = try ImageDecoder.decode(path: dir + "/\(name).png")
         XCTAssertEqual(reference.width, frame.width); XCTAssertEqual(reference.height, frame.height)
@@ -76,8 +76,8 @@ final class GoldenFrameTests: XCTestCase {
         let moved = NSTemporaryDirectory() + "segue-golden-moved-\(getpid()).json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: moved))
         defer { try? FileManager.default.removeItem(atPath: moved) }
-        let storyboard = try PresetLoader.load(path: moved)
-        let frame = Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
+        let storyboard = try PresetLoader.load(path: moved, images: PresetImages.folder)
+        let frame = Bitmap(uncheckedWidth: storyboard.pixelWidth, height: storyboard.pixelHeight)
         FrameComposer(storyboard: storyboard).render(frame: 0, into: frame)
         let d = Self.compare(frame, try ImageDecoder.decode(path: dir + "/rounded-rects.png"))
         XCTAssertFalse(Self.withinTolerance(d), "a shape moved by 1 pt must fail the golden comparison (worst \(d.worst))")

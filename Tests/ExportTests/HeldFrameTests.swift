@@ -14,7 +14,7 @@ final class HeldFrameTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/\(name).json"
         try Data(preset.utf8).write(to: URL(fileURLWithPath: path))
-        let storyboard = try PresetLoader.load(path: path)
+        let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder)
         var options = RenderOptions()
         options.format = .png
         options.jobs = 2

@@ -24,7 +24,7 @@ final class NavigationZoomPresetTests: XCTestCase {
 
     func resolve(_ text: String) throws -> Storyboard {
         let p = try PresetDecoder.decode(text: text, file: "z.json", defaultName: "z")
-        return try Resolver(file: "z.json", baseDirectory: NSTemporaryDirectory()).resolve(p)
+        return try Resolver(file: "z.json", images: PresetImages.folder(NSTemporaryDirectory())).resolve(p)
     }
 
     func problems(_ text: String) -> [String] {
@@ -32,7 +32,7 @@ final class NavigationZoomPresetTests: XCTestCase {
     }
 
     func frame(_ c: FrameComposer, _ i: Int) -> Bitmap {
-        let b = Bitmap(width: 100, height: 200)
+        let b = Bitmap(uncheckedWidth: 100, height: 200)
         c.render(frame: i, into: b)
         return b
     }

@@ -39,10 +39,10 @@ final class PresetContinuityTests: XCTestCase {
             // Matched elements are snapshotted on the device's pixel grid, so those presets render
             // at full size; the others at a quarter of it (the geometry is the same).
             let text = try String(contentsOfFile: path, encoding: .utf8)
-            let s = try PresetLoader.resolve(PresetLoader.source(path: path), clip, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.25))
+            let s = try PresetLoader.resolve(PresetLoader.source(path: path), clip, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.25), images: PresetImages.folder)
             let c = FrameComposer(storyboard: s)
-            let frame = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
-            let expected = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
+            let frame = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
+            let expected = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
             for step in s.steps where step.transition != nil {
                 let name = "\(URL(fileURLWithPath: path).lastPathComponent) \(clip?.label ?? "") \(step.path) \(step.title)"
                 // The step's first frame is the state before it, by construction; its scene at
@@ -77,7 +77,7 @@ final class PresetContinuityTests: XCTestCase {
 
     func testCancelledGesturesLeaveTheStackAsItWas() throws {
         for path in Self.allPresets() where path.contains("cancelled") {
-            let s = try PresetLoader.load(path: path, overrides: Overrides(scale: 0.25))
+            let s = try PresetLoader.load(path: path, overrides: Overrides(scale: 0.25), images: PresetImages.folder)
             let cancelled = s.steps.filter { $0.isCancelled }
             XCTAssertFalse(cancelled.isEmpty, path)
             for step in cancelled {
@@ -95,10 +95,10 @@ final class PanBackSliverTests: XCTestCase {
     /// source column. That overflowed in the scaled image path once (a slow-motion batch, frame
     /// 1669 at --slow-motion 20); every 1/1200 s around it is rendered here.
     func testTheSnapshotEdgeMeetingTheTopScreen() throws {
-        let s = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/seeds/000-pan-back-finished.json")
+        let s = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/seeds/000-pan-back-finished.json", images: PresetImages.folder)
         let c = FrameComposer(storyboard: s)
         let step = s.steps.first { $0.transitionName == "pan-back" }!
-        let frame = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
+        let frame = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
         for k in 156...182 {
             let local = Double(k) / 1200
             c.draw(c.scene(step: step.index, at: local), into: frame)

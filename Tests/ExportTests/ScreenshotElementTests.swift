@@ -42,7 +42,7 @@ final class ScreenshotElementTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     func write(_ name: String, _ bg: [UInt8], width: Int = 120, height: Int = 80, _ pixel: (Int, Int) -> [UInt8]?) throws {
-        let b = Bitmap(width: width, height: height)
+        let b = Bitmap(uncheckedWidth: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
                 let c = pixel(x, y) ?? bg
@@ -69,7 +69,7 @@ final class ScreenshotElementTests: XCTestCase {
 
     func storyboard(_ text: String) throws -> Storyboard {
         let p = try PresetDecoder.decode(text: text, file: "t.json", defaultName: "t")
-        return try Resolver(file: "t.json", baseDirectory: dir).resolve(p)
+        return try Resolver(file: "t.json", images: PresetImages.folder(dir)).resolve(p)
     }
 
     func problems(_ text: String) -> [String] {
@@ -80,7 +80,7 @@ final class ScreenshotElementTests: XCTestCase {
     }
 
     func frame(_ c: FrameComposer, _ i: Int) -> Bitmap {
-        let b = Bitmap(width: 120, height: 80)
+        let b = Bitmap(uncheckedWidth: 120, height: 80)
         c.render(frame: i, into: b)
         return b
     }

@@ -21,7 +21,7 @@ final class SheetDetentStepTests: XCTestCase {
 
     func resolve(_ text: String) throws -> Storyboard {
         let p = try PresetDecoder.decode(text: text, file: "d.json", defaultName: "d")
-        return try Resolver(file: "d.json", baseDirectory: NSTemporaryDirectory()).resolve(p)
+        return try Resolver(file: "d.json", images: PresetImages.folder(NSTemporaryDirectory())).resolve(p)
     }
 
     func problems(_ text: String) -> [String] {
@@ -29,7 +29,7 @@ final class SheetDetentStepTests: XCTestCase {
     }
 
     func render(_ c: FrameComposer, _ i: Int) -> Bitmap {
-        let b = Bitmap(width: 100, height: 200)
+        let b = Bitmap(uncheckedWidth: 100, height: 200)
         c.render(frame: i, into: b)
         return b
     }
@@ -59,7 +59,7 @@ final class SheetDetentStepTests: XCTestCase {
         // After the detent step (ends at 0.5 + 0.2 + 0.5 = 1.2 s): the large sheet, exactly.
         let large = SheetTransition(safeTop: 20, topOffset: 10)
         let a = c.snapshot(of: "a")!, b = c.snapshot(of: "b")!
-        let expected = Bitmap(width: 100, height: 200, fill: .black)
+        let expected = Bitmap(uncheckedWidth: 100, height: 200, fill: .black)
         Renderer.render(large.scene(TransitionFrame(from: .image(a, frame: Rect(0, 0, 100, 200)), to: .image(b, frame: Rect(0, 0, 100, 200)),
                                                     canvas: Size(100, 200), operation: .present, progress: 1)), scale: 1, into: expected)
         XCTAssertTrue(render(c, frameAt(1.3)).isIdentical(to: expected), "held at the large detent")

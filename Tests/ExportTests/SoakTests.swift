@@ -47,7 +47,7 @@ final class SoakTests: XCTestCase {
         var rssAt50 = 0, fdsAt50 = 0
         let started = Date()
         for i in 1...renders {
-            let storyboard = try PresetLoader.load(path: path)
+            let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder)
             var options = RenderOptions()
             options.format = formats[i % formats.count]
             options.jobs = 2

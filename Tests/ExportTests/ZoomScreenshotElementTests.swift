@@ -31,11 +31,11 @@ final class ZoomScreenshotElementTests: XCTestCase {
     func testZoomGrowsOutOfAScreenshotElement() throws {
         let text = Self.preset
         let p = try PresetDecoder.decode(text: text, file: "s.json", defaultName: "s")
-        let s = try Resolver(file: "s.json", baseDirectory: Self.stories).resolve(p)
+        let s = try Resolver(file: "s.json", images: PresetImages.folder(Self.stories)).resolve(p)
         XCTAssertEqual(s.steps[0].matches.map { [$0.from, $0.to] }, [["photo4", ""]])
         let c = FrameComposer(storyboard: s)
         let w = s.pixelWidth, h = s.pixelHeight
-        func frame(_ i: Int) -> Bitmap { let b = Bitmap(width: w, height: h); c.render(frame: i, into: b); return b }
+        func frame(_ i: Int) -> Bitmap { let b = Bitmap(uncheckedWidth: w, height: h); c.render(frame: i, into: b); return b }
         // The push's first frame is the screenshot itself: the element's snapshot over its slot.
         let grid = try XCTUnwrap(c.snapshot(of: "grid"))
         var worst = 0
@@ -57,7 +57,7 @@ final class ZoomScreenshotElementTests: XCTestCase {
               "screens": { "empty": { "image": "assets/own-screenshots/grid-empty.png" } },
               "start": "empty", "timeline": [ { "hold": 0.1 } ] }
             """, file: "e.json", defaultName: "e")
-        let emptyBoard = try Resolver(file: "s.json", baseDirectory: Self.stories).resolve(shown)
+        let emptyBoard = try Resolver(file: "s.json", images: PresetImages.folder(Self.stories)).resolve(shown)
         let empty = try XCTUnwrap(FrameComposer(storyboard: emptyBoard).snapshot(of: "empty")), drag = frame(19)
         for (x, y) in [(150, 280), (195, 285), (240, 282)] {
             let e = empty.rgba(x: x, y: y), d = drag.rgba(x: x, y: y)

@@ -14,7 +14,7 @@ final class FormatBench: XCTestCase {
 
     /// A UI-like frame: vertical gradient, a card, a moving translucent rect.
     func frame(_ i: Int, _ w: Int, _ h: Int, transparent: Bool) -> Bitmap {
-        let b = Bitmap(width: w, height: h)
+        let b = Bitmap(uncheckedWidth: w, height: h)
         for y in 0..<h {
             let g = UInt8(40 + 160 * y / h)
             let bg = transparent ? 0 : Bitmap.pack(r: 240, g: g, b: 250 - g / 2, a: 255)

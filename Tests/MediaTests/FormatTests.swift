@@ -15,7 +15,7 @@ func premul(_ c: Int, _ a: Int) -> UInt8 { UInt8((c * a + 127) / 255) }
 /// Transparent background, an opaque blue square (fixed, x/y 4..<20) and a translucent orange
 /// rect (alpha 160) that moves 1 px a frame along y 28..<40, starting at x 24..<36.
 func transparentFrame(_ i: Int) -> Bitmap {
-    let b = Bitmap(width: W, height: H)
+    let b = Bitmap(uncheckedWidth: W, height: H)
     b.pixels.update(repeating: 0, count: W * H)
     let sq = Bitmap.pack(r: UInt8(blue.r), g: UInt8(blue.g), b: UInt8(blue.b), a: 255)
     let a = translucentAlpha

@@ -8,7 +8,7 @@ import Raster
 final class FrameCompareTests: XCTestCase {
     /// An opaque pattern whose channels stay within 0…200, so an offset of up to 55 never clips.
     func pattern(_ w: Int, _ h: Int) -> Bitmap {
-        let b = Bitmap(width: w, height: h)
+        let b = Bitmap(uncheckedWidth: w, height: h)
         for y in 0..<h {
             for x in 0..<w {
                 let r = UInt32((x * 7 + y * 3) % 200), g = UInt32((x * 2 + y * 5) % 200), bl = UInt32((x + y) % 200)
@@ -20,7 +20,7 @@ final class FrameCompareTests: XCTestCase {
 
     /// `a` with `d` added to red in the rectangle x0..<x1 (every row).
     func offsetRed(_ a: Bitmap, by d: UInt32, columns: Range<Int>) -> Bitmap {
-        let b = Bitmap(width: a.width, height: a.height)
+        let b = Bitmap(uncheckedWidth: a.width, height: a.height)
         for y in 0..<a.height {
             for x in 0..<a.width { b.row(y)[x] = columns.contains(x) ? a.row(y)[x] &+ d : a.row(y)[x] }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import Raster
-@testable import Media
+@_spi(Testing) @testable import Media
 
 /// CRC-32 (PNG/zlib polynomial) for crafting chunks.
 func crc32(_ bytes: [UInt8]) -> UInt32 {
@@ -38,7 +38,7 @@ func premultiplied(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> UInt32 {
 
 /// A deterministic test card; `alpha` adds translucent and transparent pixels.
 func testCard(width: Int, height: Int, alpha: Bool) -> Bitmap {
-    let b = Bitmap(width: width, height: height)
+    let b = Bitmap(uncheckedWidth: width, height: height)
     var seed: UInt32 = 12345
     for y in 0..<height {
         for x in 0..<width {
@@ -85,8 +85,8 @@ final class ImageTests: XCTestCase {
             try PNGWriter.write(testCard(width: w, height: h, alpha: alpha), to: path)
             XCTAssertEqual(try pngIHDR(path).colorType, alpha ? 6 : 2)
             let fast = try ImageDecoder.decode(path: path)
-            DecoderSession.alwaysSwscale = true
-            defer { DecoderSession.alwaysSwscale = false }
+            ImageDecoder.alwaysSwscale = true
+            defer { ImageDecoder.alwaysSwscale = false }
             let slow = try ImageDecoder.decode(path: path)
             XCTAssertTrue(fast.isIdentical(to: slow), "alpha \(alpha) \(w)×\(h)")
         }

@@ -88,7 +88,7 @@ final class OutputRulesTests: XCTestCase {
     }
 
     func testJPEGStillsAreJPEG() throws {
-        let b = Bitmap(width: 33, height: 17)
+        let b = Bitmap(uncheckedWidth: 33, height: 17)
         b.pixels.update(repeating: Bitmap.pack(r: 200, g: 40, b: 90, a: 255), count: 33 * 17)
         try StillWriter.write(b, to: dir + "/s.jpg")
         let data = try XCTUnwrap(FileManager.default.contents(atPath: dir + "/s.jpg"))

@@ -59,7 +59,7 @@ func topLevelAtoms(_ path: String) throws -> [String] {
 
 /// A dark frame with a solid orange rect that moves with the frame index (deterministic).
 func movingRectFrame(_ i: Int, width: Int, height: Int) -> Bitmap {
-    let b = Bitmap(width: width, height: height)
+    let b = Bitmap(uncheckedWidth: width, height: height)
     let bg = Bitmap.pack(r: 20, g: 24, b: 40, a: 255), fg = Bitmap.pack(r: 250, g: 140, b: 20, a: 255)
     let x0 = (i * 3) % max(1, width - 16)
     for y in 0..<height {
@@ -71,7 +71,7 @@ func movingRectFrame(_ i: Int, width: Int, height: Int) -> Bitmap {
 }
 
 func solidFrame(r: UInt8, g: UInt8, b: UInt8, width: Int, height: Int) -> Bitmap {
-    let bm = Bitmap(width: width, height: height)
+    let bm = Bitmap(uncheckedWidth: width, height: height)
     bm.pixels.update(repeating: Bitmap.pack(r: r, g: g, b: b, a: 255), count: width * height)
     return bm
 }

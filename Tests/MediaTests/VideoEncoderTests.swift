@@ -122,12 +122,36 @@ final class VideoEncoderTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
     }
 
+    /// Each writer takes its own kind of frame: a PNG frame given to an mp4 or the null output, or
+    /// a picture given to a png sequence, is an error that cancels the output (nothing left).
+    func testAFrameOfTheOtherKindIsAnErrorThatCancels() throws {
+        var png = EncoderSettings(width: 32, height: 32, fps: 30); png.format = .png
+        var null = EncoderSettings(width: 32, height: 32, fps: 30); null.format = .null
+        let image = movingRectFrame(0, width: 32, height: 32)
+        let pngFrame = try FrameConversion(settings: png).makeConverter().convert(image)
+        let picture = try FrameConversion(settings: null).makeConverter().convert(image)
+        XCTAssertEqual(pngFrame.pixelFormatName, "png")
+        XCTAssertEqual(picture.pixelFormatName, "yuv420p")
+        let cases: [(String, EncoderSettings, VideoFrame, String)] = [
+            ("a.mp4", EncoderSettings(width: 32, height: 32, fps: 30), pngFrame, "frame 0 is png, but this mp4 output takes yuv420p frames"),
+            ("null", null, pngFrame, "frame 0 is png, but this null output takes yuv420p frames"),
+            ("frames", png, picture, "frame 0 is yuv420p, but this png output takes png frames"),
+        ]
+        for (name, settings, frame, message) in cases {
+            let enc = try VideoEncoder(destination: dir + "/" + name, settings: settings)
+            XCTAssertThrowsError(try enc.write(frame)) { XCTAssertTrue("\($0)".contains(message), "\($0)") }
+            XCTAssertNil(enc.temporaryPath, "\(name): cancelled")
+            XCTAssertThrowsError(try enc.write(frame), "\(name): no write after the cancel")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
+    }
+
     /// Premultiplied alpha is dropped by the conversion: a translucent pixel becomes the pixel
     /// composited onto black.
     func testTranslucentPixelsConvertAsCompositedOnBlack() throws {
         let enc = try VideoEncoder(destination: dir + "/n", settings: { var s = EncoderSettings(width: 4, height: 4, fps: 1); s.format = .null; return s }())
         let conv = enc.makeConverter()
-        let translucent = Bitmap(width: 4, height: 4), opaque = Bitmap(width: 4, height: 4)
+        let translucent = Bitmap(uncheckedWidth: 4, height: 4), opaque = Bitmap(uncheckedWidth: 4, height: 4)
         translucent.pixels.update(repeating: Bitmap.pack(r: 100, g: 30, b: 60, a: 128), count: 16)
         opaque.pixels.update(repeating: Bitmap.pack(r: 100, g: 30, b: 60, a: 255), count: 16)
         let a = try conv.convert(translucent), b = try conv.convert(opaque)

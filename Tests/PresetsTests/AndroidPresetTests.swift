@@ -9,7 +9,7 @@ import Transitions
 final class AndroidPresetTests: XCTestCase {
     func resolve(_ text: String) throws -> Storyboard {
         let p = try PresetDecoder.decode(text: text, file: "x.json", defaultName: "x")
-        return try Resolver(file: "x.json", baseDirectory: NSTemporaryDirectory()).resolve(p)
+        return try Resolver(file: "x.json", images: folderImages(NSTemporaryDirectory())).resolve(p)
     }
 
     func problems(_ text: String) -> [String] {
@@ -72,7 +72,7 @@ final class AndroidPresetTests: XCTestCase {
         for name in names.map({ "presets/catalog/\($0).json" }) + ["presets/stories/android-feed.json"] {
             let url = root.appendingPathComponent(name)
             let p = try PresetDecoder.decode(text: try String(contentsOf: url, encoding: .utf8), file: name, defaultName: "x")
-            let s = try Resolver(file: name, baseDirectory: url.deletingLastPathComponent().path).resolve(p)
+            let s = try Resolver(file: name, images: folderImages(url.deletingLastPathComponent().path)).resolve(p)
             XCTAssertEqual(s.device.platform, .android, name)
             s.steps.compactMap(\.transitionName).forEach { transitions.insert($0) }
             if name.hasSuffix("cancelled.json") { XCTAssertEqual(s.steps.last { $0.driver != nil }?.driver?.decision, .cancel) }

@@ -30,7 +30,7 @@ final class InvalidPresetCorpusTests: XCTestCase {
     func testEveryPresetIsRefusedAtItsPath() throws {
         for c in try Self.cases() {
             let file = (Self.folder as NSString).appendingPathComponent(c.file)
-            let problems = PresetLoader.validate(path: file).problems
+            let problems = PresetLoader.validate(path: file, images: folderImages).problems
             XCTAssertFalse(problems.isEmpty, "\(c.file): accepted")
             XCTAssertTrue(problems.contains { $0.path == c.path && $0.message.contains(c.fragment) || $0.path == c.path && $0.description.contains(c.fragment) },
                           "\(c.file): expected \(c.path.isEmpty ? "(file)" : c.path): …\(c.fragment)…, got:\n\(problems.map(\.description).joined(separator: "\n"))")

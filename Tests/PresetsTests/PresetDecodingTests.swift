@@ -14,7 +14,7 @@ final class PresetDecodingTests: XCTestCase {
     func problems(_ text: String) -> [Problem] {
         do {
             let p = try PresetDecoder.decode(text: text, file: "x.json", defaultName: "x")
-            _ = try Resolver(file: "x.json", baseDirectory: NSTemporaryDirectory()).resolve(p)
+            _ = try Resolver(file: "x.json", images: folderImages(NSTemporaryDirectory())).resolve(p)
             return []
         } catch {
             return error.problems
@@ -23,7 +23,7 @@ final class PresetDecodingTests: XCTestCase {
 
     func resolve(_ text: String) throws -> Storyboard {
         let p = try PresetDecoder.decode(text: text, file: "x.json", defaultName: "x")
-        return try Resolver(file: "x.json", baseDirectory: NSTemporaryDirectory()).resolve(p)
+        return try Resolver(file: "x.json", images: folderImages(NSTemporaryDirectory())).resolve(p)
     }
 
     func testValidPresetResolvesWithAbsoluteTimes() throws {
@@ -155,7 +155,7 @@ final class DemoTests: XCTestCase {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("presets/stories/segue-demo.json")
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), Demos.defaultDemo.json)
-        let s = try PresetLoader.demo(named: "segue-demo")
+        let s = try PresetLoader.demo(named: "segue-demo", images: folderImages)
         XCTAssertEqual(s.steps.map(\.title), ["hold", "push detail (uikit)", "hold", "pop (uikit)", "hold"])
     }
 }
@@ -174,7 +174,7 @@ final class MatchTests: XCTestCase {
           "start": "a", "timeline": [ { "push": "b", "transition": "magic-move" } ] }
         """
         let p = try PresetDecoder.decode(text: text, file: "m.json", defaultName: "m")
-        let s = try Resolver(file: "m.json", baseDirectory: NSTemporaryDirectory()).resolve(p)
+        let s = try Resolver(file: "m.json", images: folderImages(NSTemporaryDirectory())).resolve(p)
         XCTAssertEqual(s.steps[0].matches.map(\.from), ["card"])
         XCTAssertEqual(s.steps[0].matches.map(\.to), ["card"])
     }

@@ -5,7 +5,7 @@ import Scene
 
 final class CoverageTests: XCTestCase {
     private func area(of node: Node, _ w: Int = 64, _ h: Int = 64, scale: Double = 1) -> Double {
-        let b = Bitmap(width: w, height: h)
+        let b = Bitmap(uncheckedWidth: w, height: h)
         Renderer.render(node, scale: scale, into: b)
         return coveredArea(b)
     }
@@ -15,7 +15,7 @@ final class CoverageTests: XCTestCase {
         let a = area(of: .rect(r, .white))
         XCTAssertEqual(a, r.width * r.height, accuracy: r.width * r.height * 0.01)
         // Exact at the corner pixel: x coverage 0.7 × y coverage 0.3.
-        let b = Bitmap(width: 64, height: 64)
+        let b = Bitmap(uncheckedWidth: 64, height: 64)
         Renderer.render(.rect(r, .white), scale: 1, into: b)
         XCTAssertEqual(Int(b[3, 4] >> 24), Int((0.7 * 0.3 * 255).rounded()))
         XCTAssertEqual(b[10, 10] >> 24, 255)
@@ -51,7 +51,7 @@ final class CoverageTests: XCTestCase {
         var n = Node.rect(Rect(10, 10, 30, 20), .clear)
         n.fill = nil
         n.border = Border(width: 2, color: .white)
-        let b = Bitmap(width: 64, height: 64)
+        let b = Bitmap(uncheckedWidth: 64, height: 64)
         Renderer.render(n, scale: 1, into: b)
         XCTAssertEqual(coveredArea(b), 30 * 20 - 26 * 16, accuracy: 1)
         XCTAssertEqual(b[9, 15], 0)      // outside

@@ -42,10 +42,10 @@ final class DrawPlanTests: XCTestCase {
     func testLayeredScenesDrawInBandsWithTheBytesOfOneDraw() {
         for (name, scene) in scenes() {
             XCTAssertTrue(Renderer.drawsSameInBands(scene, scale: 2), name)
-            let whole = Bitmap(width: 400, height: 600)
+            let whole = Bitmap(uncheckedWidth: 400, height: 600)
             Renderer.render(scene, scale: 2, into: whole)
             for bandRows in [1, 7, 64] {
-                let banded = Bitmap(width: 400, height: 600)
+                let banded = Bitmap(uncheckedWidth: 400, height: 600)
                 banded.pixels.update(repeating: 0xDEAD_BEEF, count: banded.count)
                 for y0 in stride(from: 0, to: 600, by: bandRows).reversed() {
                     fillPixels(banded.row(y0), 0, min(bandRows, 600 - y0) * 400)
@@ -95,7 +95,7 @@ final class DrawPlanTests: XCTestCase {
     func testMaskShadowIsRightInBandsAsWell() {
         var dot = Node(kind: .ellipse, frame: Rect(30.5, 40.25, 60, 60), fill: .solid(.white)); dot.shadow = Shadow(opacity: 0.5, radius: 6)
         let scene = Node.group(Rect(0, 0, 120, 140), [Node.rect(Rect(0, 0, 120, 140), Color(white: 0.3)), dot])
-        let whole = Bitmap(width: 240, height: 280), banded = Bitmap(width: 240, height: 280)
+        let whole = Bitmap(uncheckedWidth: 240, height: 280), banded = Bitmap(uncheckedWidth: 240, height: 280)
         Renderer.render(scene, scale: 2, into: whole)
         for y0 in stride(from: 0, to: 280, by: 9) { Renderer.render(scene, scale: 2, into: banded, rows: y0..<min(280, y0 + 9)) }
         XCTAssertNil(firstDifference(banded, whole))

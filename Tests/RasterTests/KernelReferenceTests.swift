@@ -124,7 +124,7 @@ final class KernelReferenceTests: XCTestCase {
     }
 
     static func bitmap(_ w: Int, _ h: Int, _ kind: Kind, _ r: inout LCG) -> Bitmap {
-        let b = Bitmap(width: w, height: h)
+        let b = Bitmap(uncheckedWidth: w, height: h)
         fill(b.pixels, w * h, kind, &r)
         b.markOpaque(kind == .opaque)
         return b

@@ -76,13 +76,13 @@ final class LayerTests: XCTestCase {
         shadowed.shadow = Shadow(color: .black, opacity: 0.5, radius: 8, offset: Point(3, 4))
         var group = Node.group(Rect(0, 0, 300, 250), [roundedImage, clip, shadowed]); group.opacity = 0.7
         let scene = Node.group(Rect(0, 0, 300, 250), [group])
-        let once = Bitmap(width: 300, height: 250, fill: .white)
+        let once = Bitmap(uncheckedWidth: 300, height: 250, fill: .white)
         Renderer.render(scene, scale: 1, into: once)
         for _ in 0..<3 {
-            let again = Bitmap(width: 300, height: 250, fill: .white)
+            let again = Bitmap(uncheckedWidth: 300, height: 250, fill: .white)
             Renderer.render(scene, scale: 1, into: again)
             XCTAssertTrue(again.isIdentical(to: once))
         }
-        XCTAssertFalse(once.isIdentical(to: Bitmap(width: 300, height: 250, fill: .white)))
+        XCTAssertFalse(once.isIdentical(to: Bitmap(uncheckedWidth: 300, height: 250, fill: .white)))
     }
 }

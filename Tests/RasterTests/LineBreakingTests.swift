@@ -154,7 +154,7 @@ final class LineBreakingTests: XCTestCase {
         let upem = Double(u16(head + 18))
         let size = 40.0
         let lineHeight = Double(i16(hhea + 4) - i16(hhea + 6) + i16(hhea + 8)) / upem * size
-        let b = Bitmap(width: 120, height: 400)
+        let b = Bitmap(uncheckedWidth: 120, height: 400)
         b.clear(to: .white)
         Renderer.render(Node(kind: .text("H\nH\nH\nH", TextStyle(font: Font(size: size), color: .black, lines: 0)), frame: Rect(0, 0, 120, 400)), scale: 1, into: b)
         // The first inked row of each line.

@@ -45,7 +45,7 @@ final class MockPhotoTests: XCTestCase {
     func testOnlyTheHeroChangesAndUnknownPhotosAreNil() throws {
         let a = try XCTUnwrap(Mocks.screen(kind: "detail", size: size, seed: 8))
         let b = try XCTUnwrap(Mocks.screen(kind: "detail", size: size, seed: 8, photo: 2))
-        let ba = Bitmap(width: 390, height: 844), bb = Bitmap(width: 390, height: 844)
+        let ba = Bitmap(uncheckedWidth: 390, height: 844), bb = Bitmap(uncheckedWidth: 390, height: 844)
         Renderer.render(a, scale: 1, into: ba); Renderer.render(b, scale: 1, into: bb)
         // Below the hero (91 + 292.5 pt) the page is the same text, pixel for pixel.
         for y in 385..<844 {

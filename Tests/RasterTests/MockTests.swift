@@ -6,7 +6,7 @@ import Scene
 final class MockTests: XCTestCase {
     private func render(_ kind: String, seed: Int, dark: Bool = false, scale: Double = 1) -> Bitmap {
         let n = Mocks.screen(kind: kind, size: Size(390, 844), title: nil, tint: nil, dark: dark, seed: seed, items: nil)!
-        let b = Bitmap(width: Int(390 * scale), height: Int(844 * scale))
+        let b = Bitmap(uncheckedWidth: Int(390 * scale), height: Int(844 * scale))
         Renderer.render(n, scale: scale, into: b)
         return b
     }

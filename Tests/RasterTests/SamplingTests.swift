@@ -34,15 +34,15 @@ final class SamplingTests: XCTestCase {
 
     func testIntegerTranslateIsExactCopy() {
         let src = randomBitmap(30, 20, seed: 1, opaque: true)
-        let dst = Bitmap(width: 50, height: 50)
+        let dst = Bitmap(uncheckedWidth: 50, height: 50)
         XCTAssertEqual(Renderer.drawBitmap(src, transform: .translation(7, 9), into: dst), .integerTranslate)
         for y in 0..<20 { for x in 0..<30 { XCTAssertEqual(dst[x + 7, y + 9], src[x, y]) } }
         XCTAssertEqual(dst[6, 9], 0); XCTAssertEqual(dst[37, 9], 0)
     }
 
     func testHalfPixelTranslateAveragesTheEdge() {
-        let src = Bitmap(width: 4, height: 4, fill: .white)
-        let dst = Bitmap(width: 10, height: 10)
+        let src = Bitmap(uncheckedWidth: 4, height: 4, fill: .white)
+        let dst = Bitmap(uncheckedWidth: 10, height: 10)
         XCTAssertEqual(Renderer.drawBitmap(src, transform: .translation(2.5, 2), into: dst), .fractionalTranslate)
         XCTAssertEqual(dst[2, 3], 0x8080_8080)     // half of the first column
         XCTAssertEqual(dst[3, 3], 0xFFFF_FFFF)
@@ -50,18 +50,18 @@ final class SamplingTests: XCTestCase {
         XCTAssertEqual(dst[7, 3], 0)
         XCTAssertEqual(coveredArea(dst), 16, accuracy: 0.05)  // 8 edge pixels at 128/255
         // A two-colour source: the interior pixels at the seam are the average.
-        let two = Bitmap(width: 2, height: 1)
+        let two = Bitmap(uncheckedWidth: 2, height: 1)
         two[0, 0] = 0xFF00_0000; two[1, 0] = 0xFFFF_FFFF
-        let d2 = Bitmap(width: 4, height: 1, fill: .black)
+        let d2 = Bitmap(uncheckedWidth: 4, height: 1, fill: .black)
         Renderer.drawBitmap(two, transform: .translation(0.5, 0), into: d2)
         XCTAssertEqual(d2[1, 0], 0xFF80_8080)
     }
 
     func testMipmapsBelowHalfScale() {
         // A 1-px checkerboard scaled to 0.25 must come out a flat grey, not aliased stripes.
-        let src = Bitmap(width: 64, height: 64)
+        let src = Bitmap(uncheckedWidth: 64, height: 64)
         for y in 0..<64 { for x in 0..<64 { src[x, y] = (x + y) % 2 == 0 ? 0xFFFF_FFFF : 0xFF00_0000 } }
-        let dst = Bitmap(width: 16, height: 16)
+        let dst = Bitmap(uncheckedWidth: 16, height: 16)
         Renderer.drawBitmap(src, transform: .scale(0.25, 0.25), into: dst)
         for y in 2..<14 { for x in 2..<14 { XCTAssertEqual(Double(Bitmap.unpack(dst[x, y]).r), 127.5, accuracy: 1.5) } }
     }

@@ -5,7 +5,7 @@ import XCTest
 
 final class SceneIdentityTests: XCTestCase {
     func testEqualTreesDrawIdenticallyAndAnyDrawnDifferenceIsSeen() {
-        let a = Bitmap(width: 4, height: 4), b = Bitmap(width: 4, height: 4)
+        let a = Bitmap(uncheckedWidth: 4, height: 4), b = Bitmap(uncheckedWidth: 4, height: 4)
         func scene(_ img: Bitmap, x: Double, dim: Double = 0.1) -> Node {
             var top = Node.image(img, frame: Rect(0, 0, 390, 844), id: "top")
             top.placement = .translation(x, 0)

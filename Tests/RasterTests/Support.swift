@@ -14,7 +14,7 @@ struct LCG {
 /// A bitmap of random premultiplied pixels (alpha random unless opaque).
 func randomBitmap(_ w: Int, _ h: Int, seed: UInt64, opaque: Bool = false) -> Bitmap {
     var r = LCG(seed)
-    let b = Bitmap(width: w, height: h)
+    let b = Bitmap(uncheckedWidth: w, height: h)
     for i in 0..<(w * h) {
         let a = opaque ? 255 : r.next() % 256
         let c = { (v: UInt32) -> UInt32 in (v % 256) * a / 255 }

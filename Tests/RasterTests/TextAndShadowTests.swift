@@ -21,7 +21,7 @@ final class TextTests: XCTestCase {
     func testTextInkInsideFrameOnly() {
         let frame = Rect(10, 12, 120, 24)
         let n = Node(kind: .text("Hello, World", TextStyle(font: Font(size: 17))), frame: frame)
-        let b = Bitmap(width: 200, height: 60)
+        let b = Bitmap(uncheckedWidth: 200, height: 60)
         Renderer.render(n, scale: 1, into: b)
         guard let ink = inkBox(b) else { return XCTFail("no ink") }
         XCTAssertGreaterThanOrEqual(ink.x0, 10); XCTAssertLessThanOrEqual(ink.x1, 130)
@@ -30,13 +30,13 @@ final class TextTests: XCTestCase {
         // Left aligned: ink starts near the frame's left edge; right aligned: ends near the right.
         XCTAssertLessThan(ink.x0, 14)
         let r = Node(kind: .text("Hello", TextStyle(font: Font(size: 17), alignment: .right)), frame: frame)
-        let b2 = Bitmap(width: 200, height: 60); Renderer.render(r, scale: 1, into: b2)
+        let b2 = Bitmap(uncheckedWidth: 200, height: 60); Renderer.render(r, scale: 1, into: b2)
         XCTAssertGreaterThan(inkBox(b2)!.x1, 124)
     }
 
     func testCJKFallsBackToCJKFace() throws {
         let n = Node(kind: .text("中文", TextStyle(font: Font(size: 20))), frame: Rect(0, 0, 100, 30))
-        let b = Bitmap(width: 100, height: 30)
+        let b = Bitmap(uncheckedWidth: 100, height: 30)
         Renderer.render(n, scale: 1, into: b)
         XCTAssertGreaterThan(coveredArea(b), 50, "CJK glyphs drawn (not .notdef boxes or nothing)")
         // Inter has no 中: the primary face alone gives .notdef; the fallback must be a CJK face.
@@ -58,7 +58,7 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(trunc.lines.count, 1); XCTAssertTrue(trunc.lines[0].hasSuffix("…"))
         // Weights differ in ink.
         func ink(_ w: FontWeight) -> Double {
-            let b = Bitmap(width: 200, height: 40)
+            let b = Bitmap(uncheckedWidth: 200, height: 40)
             Renderer.render(Node(kind: .text("Weight", TextStyle(font: Font(size: 24, weight: w))), frame: Rect(0, 0, 200, 40)), scale: 1, into: b)
             return coveredArea(b)
         }
@@ -72,14 +72,14 @@ final class ShadowTests: XCTestCase {
         var n = Node.rect(Rect(40, 40, 30, 20), .clear)
         n.fill = .solid(Color(white: 1, alpha: 1))
         n.shadow = Shadow(color: .black, opacity: 0.5, radius: 4, offset: Point(0, 6))
-        let b = Bitmap(width: 160, height: 160)
+        let b = Bitmap(uncheckedWidth: 160, height: 160)
         Renderer.render(n, scale: 1, into: b)
         // Below the card: shadow present; far away: nothing.
         XCTAssertGreaterThan(b[55, 63] >> 24, 20)
         XCTAssertEqual(b[5, 5], 0)
         var only = Node.rect(Rect(40, 40, 30, 20), .black); only.fill = .solid(.black)
         only.shadow = Shadow(color: .black, opacity: 1, radius: 4, offset: Point(0, 50))
-        let b2 = Bitmap(width: 160, height: 200)
+        let b2 = Bitmap(uncheckedWidth: 160, height: 200)
         Renderer.render(only, scale: 1, into: b2)
         var mass = 0.0
         for y in 75..<160 { for x in 0..<160 { mass += Double(b2[x, y] >> 24) / 255 } }
@@ -90,7 +90,7 @@ final class ShadowTests: XCTestCase {
         for isRect in [true, false] {
             var n = Node(kind: isRect ? .rect : .ellipse, frame: Rect(40, 20, 40, 40), fill: .solid(.black), cornerRadius: 10)
             n.shadow = Shadow(color: .black, opacity: 1, radius: 3, offset: Point(0, 70))
-            let b = Bitmap(width: 120, height: 160)
+            let b = Bitmap(uncheckedWidth: 120, height: 160)
             Renderer.render(n, scale: 1, into: b)
             var mass = 0.0
             for y in 70..<160 { for x in 0..<120 { mass += Double(b[x, y] >> 24) / 255 } }

@@ -11,12 +11,12 @@ final class TextCacheAndErrorTests: XCTestCase {
         let text = "Cached \(UInt32.random(in: 0..<UInt32.max))"   // not shaped before in this process
         let label = Node(kind: .text(text, TextStyle(font: Font(size: 15, weight: .semibold), color: .white, alignment: .center, lines: 2)),
                          frame: Rect(10, 10, 180, 50))
-        let whole = Bitmap(width: 400, height: 140)
+        let whole = Bitmap(uncheckedWidth: 400, height: 140)
         let before = Renderer.shapedScalarCount
         Renderer.render(label, scale: 2, into: whole)
         let first = Renderer.shapedScalarCount - before
         XCTAssertEqual(first, text.unicodeScalars.count, "the first draw shapes the text once")
-        let banded = Bitmap(width: 400, height: 140)
+        let banded = Bitmap(uncheckedWidth: 400, height: 140)
         for y0 in stride(from: 0, to: 140, by: 8) { Renderer.render(label, scale: 2, into: banded, rows: y0..<min(140, y0 + 8)) }
         _ = Renderer.layoutText(text, style: TextStyle(font: Font(size: 15, weight: .semibold), lines: 2), width: 180)
         _ = Renderer.layoutText(text, style: TextStyle(font: Font(size: 15, weight: .semibold), lines: 2), width: 180)

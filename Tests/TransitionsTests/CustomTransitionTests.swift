@@ -33,7 +33,7 @@ final class CustomTransitionTests: XCTestCase {
 
     func testEndsAreTheScreensAndPopIsPushBackwards() throws {
         let t = try make()
-        func render(_ n: Node) -> Bitmap { let b = Bitmap(width: 100, height: 200, fill: .black); Renderer.render(n, scale: 1, into: b); return b }
+        func render(_ n: Node) -> Bitmap { let b = Bitmap(uncheckedWidth: 100, height: 200, fill: .black); Renderer.render(n, scale: 1, into: b); return b }
         // At 1 the new screen covers everything at identity.
         XCTAssertTrue(render(t.scene(TransitionFrame(from: red, to: blue, canvas: canvas, operation: .push, progress: 1))).isIdentical(to: render(blue)))
         for p in [0.2, 0.7] {

@@ -37,7 +37,7 @@ final class HeroTransitionTests: XCTestCase {
     }
 
     func render(_ n: Node) -> Bitmap {
-        let bmp = Bitmap(width: Int(w), height: Int(h), fill: green)
+        let bmp = Bitmap(uncheckedWidth: Int(w), height: Int(h), fill: green)
         Renderer.render(n, scale: 1, into: bmp)
         return bmp
     }

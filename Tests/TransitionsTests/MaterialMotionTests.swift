@@ -14,7 +14,7 @@ final class MaterialMotionTests: XCTestCase {
     var blue: Node { Node.rect(Rect(0, 0, 400, 200), Color(r: 0, g: 0, b: 1)) }
 
     func render(_ t: any Transition, _ op: StackOperation, _ p: Double, matches: [MatchedElement] = []) -> Bitmap {
-        let b = Bitmap(width: 400, height: 200, fill: .black)
+        let b = Bitmap(uncheckedWidth: 400, height: 200, fill: .black)
         Renderer.render(t.scene(TransitionFrame(from: red, to: blue, canvas: canvas, operation: op, progress: p, matches: matches)),
                         scale: 1, into: b)
         return b
@@ -93,7 +93,7 @@ final class MaterialMotionTests: XCTestCase {
     }
 
     func element(radius: Double) -> MatchedElement {
-        let green = Bitmap(width: 40, height: 30, fill: Color(r: 0, g: 1, b: 0))
+        let green = Bitmap(uncheckedWidth: 40, height: 30, fill: Color(r: 0, g: 1, b: 0))
         let r = Rect(20, 20, 40, 30)
         return MatchedElement(fromID: "cell", toID: "cell", fromFrame: r, toFrame: r, fromImage: green, toImage: green,
                               fromCornerRadius: radius, toCornerRadius: radius)

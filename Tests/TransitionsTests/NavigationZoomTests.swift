@@ -21,7 +21,7 @@ final class NavigationZoomTests: XCTestCase {
              children: [.rect(Rect(0, 0, w, h / 2), blue), .rect(Rect(0, h / 2, w, h / 2), green)])
     }
     var match: MatchedElement {
-        let img = Bitmap(width: 40, height: 20, fill: yellow)
+        let img = Bitmap(uncheckedWidth: 40, height: 20, fill: yellow)
         return MatchedElement(fromID: "cell", toID: "cell", fromFrame: sourceFrame, toFrame: sourceFrame, fromImage: img, toImage: img)
     }
     let zoom = NavigationZoomTransition(source: "cell", dim: 0.1, cornerRadius: 20)

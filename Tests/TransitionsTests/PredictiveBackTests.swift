@@ -14,7 +14,7 @@ final class PredictiveBackTests: XCTestCase {
     var blue: Node { Node.rect(Rect(0, 0, 400, 800), Color(r: 0, g: 0, b: 1)) }   // the one it goes back to
 
     func render(_ t: any Transition, _ p: Double, _ i: Interaction?) -> Bitmap {
-        let b = Bitmap(width: 400, height: 800, fill: .black)
+        let b = Bitmap(uncheckedWidth: 400, height: 800, fill: .black)
         Renderer.render(t.scene(TransitionFrame(from: red, to: blue, canvas: canvas, operation: .pop, progress: p, interaction: i)),
                         scale: 1, into: b)
         return b
@@ -122,7 +122,7 @@ final class PredictiveBackTests: XCTestCase {
         XCTAssertTrue(render(t, 0.3, cancel).isIdentical(to: render(t, 0.3, Interaction(translation: Point(150, 0), released: false,
                                                                                               releaseProgress: 0, finishing: false))))
         // At the end of a commit: the entering screen alone, full size.
-        XCTAssertTrue(render(t, 1, i).isIdentical(to: { let x = Bitmap(width: 400, height: 800, fill: .black); Renderer.render(blue, scale: 1, into: x); return x }()))
+        XCTAssertTrue(render(t, 1, i).isIdentical(to: { let x = Bitmap(uncheckedWidth: 400, height: 800, fill: .black); Renderer.render(blue, scale: 1, into: x); return x }()))
     }
 
     func testRightEdgeScalesIntoTheMiddle() {

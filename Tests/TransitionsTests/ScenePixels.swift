@@ -7,7 +7,7 @@ import Scene
 /// worked out in the test (components 0…1, within 2 of 255).
 extension XCTestCase {
     func renderScene(_ n: Node, _ size: Size) -> Bitmap {
-        let b = Bitmap(width: Int(size.width), height: Int(size.height), fill: .black)
+        let b = Bitmap(uncheckedWidth: Int(size.width), height: Int(size.height), fill: .black)
         Renderer.render(n, scale: 1, into: b)
         return b
     }

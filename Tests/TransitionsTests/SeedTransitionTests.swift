@@ -11,7 +11,7 @@ final class SeedTransitionTests: XCTestCase {
     let blue = Node.rect(Rect(0, 0, 100, 200), Color(r: 0, g: 0, b: 1), id: "blue")
 
     func render(_ n: Node) -> Bitmap {
-        let b = Bitmap(width: 100, height: 200, fill: .black)
+        let b = Bitmap(uncheckedWidth: 100, height: 200, fill: .black)
         Renderer.render(n, scale: 1, into: b)
         return b
     }
@@ -76,7 +76,7 @@ final class SeedTransitionTests: XCTestCase {
         XCTAssertTrue(render(t.scene(TransitionFrame(from: blue, to: red, canvas: canvas, operation: .pop, progress: 1))).isIdentical(to: render(red)))
     }
 
-    func element(_ color: Color, _ w: Int, _ h: Int) -> Bitmap { Bitmap(width: w, height: h, fill: color) }
+    func element(_ color: Color, _ w: Int, _ h: Int) -> Bitmap { Bitmap(uncheckedWidth: w, height: h, fill: color) }
 
     func testMagicMoveFliesTheElementAndFadesTheNewScreenIn() {
         let m = MatchedElement(fromID: "a", toID: "b", fromFrame: Rect(10, 10, 20, 20), toFrame: Rect(50, 100, 40, 40),

@@ -43,7 +43,7 @@ final class SheetDetentTests: XCTestCase {
         XCTAssertEqual(t.sourceElement, "button")
         XCTAssertNil(SheetTransition().sourceElement)
         let src = Rect(70, 10, 20, 20)
-        let img = Bitmap(width: 20, height: 20, fill: yellow)
+        let img = Bitmap(uncheckedWidth: 20, height: 20, fill: yellow)
         let m = MatchedElement(fromID: "button", toID: "button", fromFrame: src, toFrame: src, fromImage: img, toImage: img)
         // The sheet's rect at rest: (0, 30, 100, 170 + 10). At q: R = lerp(src, that, q); the
         // screen, top-aligned in the sheet at rest, aspect-filled into R.

@@ -21,7 +21,7 @@ final class SheetTransitionTests: XCTestCase {
     func rectOf(_ root: Node, _ id: String) -> Rect? { root.frameOfDescendant(id: id) }
 
     func render(_ n: Node) -> Bitmap {
-        let bmp = Bitmap(width: Int(w), height: Int(h), fill: green)
+        let bmp = Bitmap(uncheckedWidth: Int(w), height: Int(h), fill: green)
         Renderer.render(n, scale: 1, into: bmp)
         return bmp
     }
