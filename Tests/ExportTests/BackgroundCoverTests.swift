@@ -17,9 +17,9 @@ final class BackgroundCoverTests: XCTestCase {
         var covered = 0, compared = 0
         for path in presets {
             let source = try PresetLoader.source(path: path)
-            let s = try PresetLoader.resolve(source, source.clips.first(where: { _ in true }) ?? nil, overrides: Overrides(scale: 0.25))
+            let s = try PresetLoader.resolve(source, source.clips.first(where: { _ in true }) ?? nil, overrides: Overrides(scale: 0.25), images: PresetImages.folder)
             let c = FrameComposer(storyboard: s)
-            let a = Bitmap(width: s.pixelWidth, height: s.pixelHeight), b = Bitmap(width: s.pixelWidth, height: s.pixelHeight)
+            let a = try Bitmap(width: s.pixelWidth, height: s.pixelHeight), b = try Bitmap(width: s.pixelWidth, height: s.pixelHeight)
             var frames: Set<Int> = [0, c.frameCount - 1]
             for step in s.steps where step.transition != nil {
                 let x = Int((step.start * Double(s.fps)).rounded()), y = Int((step.end * Double(s.fps)).rounded())
@@ -50,7 +50,7 @@ final class BackgroundCoverTests: XCTestCase {
 
     func testCoverIsOnlyWhatIsSurelyOpaque() {
         func image(_ w: Int, _ h: Int, alpha: UInt32) -> Bitmap {
-            let b = Bitmap(width: w, height: h)
+            let b = Bitmap(uncheckedWidth: w, height: h)
             fillPixels(b.pixels, alpha << 24 | (alpha * 3 / 4), b.count)
             return b
         }
