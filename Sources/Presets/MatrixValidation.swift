@@ -13,7 +13,7 @@ enum MatrixValidation {
                 if let i = index[plain] { found[i].labels.append(clip.label) } else { index[plain] = found.count; found.append((plain, [clip.label])) }
             }
             do {
-                let checked = try PresetLoader.check(source, clip, probesImagesOnly: true, images: images)
+                let checked = try PresetLoader.check(source, clip, images: images)
                 for w in checked.warnings where !warnings.contains(w) { warnings.append(w) }
                 also(checked.storyboard).forEach(record)
             } catch {

@@ -34,11 +34,10 @@ public enum PresetLoader {
     }
 
     /// One clip of a source (nil: a plain preset), checked in one pass; its problems name the
-    /// combination. Assets resolve against the file's folder.
-    /// - probesImagesOnly: the caller only checks. Resolving decodes no image either way now (a
-    ///   screen's images are decoded when a frame first shows it, issue 20.5).
+    /// combination. Assets resolve against the file's folder; images' headers are read, their
+    /// pixels are not (a screen's images are decoded when a frame first shows it, issue 20.5).
     public static func check(_ source: PresetSource, _ clip: MatrixCombination?, overrides: Overrides = Overrides(),
-                             probesImagesOnly: Bool = false, images: ImageLoaderFactory) throws(PresetError) -> CheckedPreset {
+                             images: ImageLoaderFactory) throws(PresetError) -> CheckedPreset {
         let base = URL(fileURLWithPath: source.file).deletingLastPathComponent().path
         do {
             return try PresetCheck.run(text: source.text, file: source.file, images: images(base), defaultName: source.defaultName,
@@ -60,7 +59,7 @@ public enum PresetLoader {
         let source: PresetSource
         do { source = try self.source(path: path) } catch { return (error.problems, error.warnings) }
         guard source.matrix != nil else {
-            do { let c = try check(source, nil, probesImagesOnly: true, images: images); return (also(c.storyboard), c.warnings) } catch { return (error.problems, error.warnings) }
+            do { let c = try check(source, nil, images: images); return (also(c.storyboard), c.warnings) } catch { return (error.problems, error.warnings) }
         }
         return MatrixValidation.validate(source, images: images, also: also)
     }
