@@ -62,7 +62,7 @@ public enum RenderJob {
                 // converted frame, which the encoder receives again (encoders only read their
                 // input; the pooled buffer is not reused while this frame holds it).
                 let key = composer.stillKey(frame: i)
-                if let key, let frame = held.frame(for: key, at: i) { return frame }
+                if let frame = held.frame(for: key, at: i) { return frame }
                 // Drawn band by band in cache where that is exact, else whole (FrameComposer.converted).
                 let plan = composer.plan(frame: i)
                 if let key {
@@ -179,10 +179,12 @@ extension RenderOptions {
 final class HeldFrames: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(key: StillKey, through: Int, frame: VideoFrame)] = []
-    /// The held frame of `key` for frame `i`; entries whose run ended before `i` are dropped.
-    func frame(for key: StillKey, at i: Int) -> VideoFrame? {
+    /// The held frame of `key` for frame `i` (nil: a frame that is no held still); entries whose
+    /// run ended before `i` are dropped.
+    func frame(for key: StillKey?, at i: Int) -> VideoFrame? {
         lock.lock(); defer { lock.unlock() }
         entries.removeAll { $0.through < i }
+        guard let key else { return nil }
         return entries.first { $0.key == key }?.frame
     }
     /// Holds `frame` for the frames of its still up to `through`.
