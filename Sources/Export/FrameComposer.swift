@@ -182,6 +182,10 @@ public final class FrameComposer: Sendable {
         Renderer.render(scene, scale: storyboard.scale, into: target)
     }
 
+    /// Bytes of the snapshots (and matched elements' images) held now: what frames around the
+    /// last one planned draw (a test hook).
+    @_spi(Testing) public var heldSnapshotBytes: Int { store.heldBytes }
+
     /// The snapshot of a screen as it is (for tests and tools).
     public func snapshot(of screen: String) -> Bitmap? { storyboard.screens[screen] == nil ? nil : store.snapshot(screen) }
 

@@ -56,6 +56,8 @@ final class SnapshotStore: @unchecked Sendable {
             value = v
             return v
         }
+        /// The value if it was made (waits while it is being made).
+        var made: Value? { making.withLock { value } }
     }
 
     /// `animatedStills`: the frames that show a still screen under a moving overlay (each copies
@@ -223,6 +225,16 @@ final class SnapshotStore: @unchecked Sendable {
                                       fromCornerRadius: ea?.cornerRadius ?? 0, toCornerRadius: eb?.cornerRadius ?? 0)
             }
         }
+    }
+
+    /// Bytes of the snapshots and matched-element images held now.
+    var heldBytes: Int {
+        let (shots, steps) = lock.withLock { (Array(snapshots.values), Array(matched.values)) }
+        var seen = Set<ObjectIdentifier>(), bytes = 0
+        func count(_ b: Bitmap) { if seen.insert(ObjectIdentifier(b)).inserted { bytes += b.width * b.height * 4 } }
+        for c in shots { if let b = c.made { count(b) } }
+        for c in steps { for m in c.made ?? [] { for case let b as Bitmap in [m.fromImage, m.toImage] { count(b) } } }
+        return bytes
     }
 
     /// Frame `i` is being planned: what only frames more than `slack` before it use is let go
