@@ -66,10 +66,10 @@ public enum BatchPlan {
     }
 
     /// An entry's preset, decoded from the file's text (its combination applied) and resolved.
-    static func resolve(_ e: BatchEntry, text: String, overrides: Overrides, probesImagesOnly: Bool = false) throws(PresetError) -> (Preset, Storyboard) {
+    static func resolve(_ e: BatchEntry, text: String, overrides: Overrides) throws(PresetError) -> (Preset, Storyboard) {
         let stem = URL(fileURLWithPath: e.input).deletingPathExtension().lastPathComponent
         let source = try PresetSource.parse(text: text, file: e.input, defaultName: stem)
-        let checked = try PresetLoader.check(source, e.combination, overrides: overrides, probesImagesOnly: probesImagesOnly)
+        let checked = try PresetLoader.check(source, e.combination, overrides: overrides)
         return (checked.preset, checked.storyboard)
     }
 

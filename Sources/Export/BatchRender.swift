@@ -30,9 +30,8 @@ extension BatchJob {
                     if e.sha256 == hit.sha256 { e.status = .cached; return e }
                 }
             }
-            // Decoded once, at validation; resolved here with its images (bounded memory, see Prepared).
-            let base = URL(fileURLWithPath: e.input).deletingLastPathComponent().path
-            let storyboard = try Resolver(file: e.input, baseDirectory: base).resolve(p.preset, overrides: options.overrides)
+            // Decoded and resolved once, at validation (see Prepared).
+            let storyboard = p.storyboard
             var ro = options.render
             ro.format = p.format
             ro.jobs = workers

@@ -3,13 +3,13 @@ import Media
 import Presets
 
 extension BatchJob {
-    /// What validation learned about a preset, kept for rendering: the preset decoded once (its
-    /// combination applied), so rendering only resolves it — with its images decoded, which
-    /// validation only probed. Not the storyboard itself: its decoded screenshots would hold
-    /// every preset's images in memory at once.
+    /// What validation learned about a preset, kept for rendering: the preset decoded and
+    /// resolved once (its combination applied). The storyboard holds its screenshots as outlines
+    /// (sizes, no pixels: a screen's images are decoded when its first frame is drawn, issue
+    /// 20.5), so keeping every preset's storyboard for the batch costs kilobytes, not images.
     struct Prepared: Sendable {
         var text: Data
-        var preset: Preset
+        var storyboard: Storyboard
         var name: String
         var format: OutputFormat
         var assets: [(relative: String, full: String)]
@@ -29,8 +29,8 @@ extension BatchJob {
         if text.count > Limits.maxPresetBytes { return fail("is larger than \(Limits.maxPresetBytes >> 20) MiB; a preset is a small JSON file") }
         guard let string = String(data: text, encoding: .utf8) else { return fail("is not UTF-8 text") }
         let preset: Preset, storyboard: Storyboard
-        // Images probed, not decoded: this pass only checks (issue 20.4).
-        do { (preset, storyboard) = try BatchPlan.resolve(e, text: string, overrides: options.overrides, probesImagesOnly: true) } catch { return .failure(error) }
+        // Images' headers read, their pixels not decoded (issue 20.4): rendering decodes them.
+        do { (preset, storyboard) = try BatchPlan.resolve(e, text: string, overrides: options.overrides) } catch { return .failure(error) }
         let chosen = options.format ?? storyboard.output.format ?? "mp4"
         guard let format = OutputFormat(rawValue: chosen) else {
             return fail("unknown format \(chosen) (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))",
@@ -55,7 +55,7 @@ extension BatchJob {
         for relative in PresetAssets.paths(preset) {
             if case .success(let full) = AssetPath.resolve(relative, in: base) { assets.append((relative, full)) }
         }
-        return .success(Prepared(text: text, preset: preset, name: storyboard.name, format: format, assets: assets, frames: frames,
+        return .success(Prepared(text: text, storyboard: storyboard, name: storyboard.name, format: format, assets: assets, frames: frames,
                                  duration: storyboard.duration, pixels: storyboard.pixelWidth * storyboard.pixelHeight))
     }
 }

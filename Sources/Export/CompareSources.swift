@@ -137,11 +137,17 @@ final class PresetFrames: FrameSource {
             guard n > 0 else { return nil }
             ready = parallelMap(count: n, workers: jobs) { k in self.render(start + k) }
             nextIndex += n
+            try composer.checkDrawn()
         }
         return ready.removeFirst()
     }
 
-    func frame(at i: Int) throws -> Bitmap? { i < composer.frameCount ? render(i) : nil }
+    func frame(at i: Int) throws -> Bitmap? {
+        guard i < composer.frameCount else { return nil }
+        let b = render(i)
+        try composer.checkDrawn()
+        return b
+    }
 
     private func render(_ i: Int) -> Bitmap {
         let b = Bitmap(width: width, height: height)

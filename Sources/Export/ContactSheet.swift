@@ -65,7 +65,7 @@ public enum ContactSheet {
             return thumb
         }
         if cancel.isCancelled { throw CancelledError(reason: cancel.reason) }
-        if let failure = composer.failure { throw failure }
+        try composer.checkDrawn()
         let bitmaps = rendered.map { $0! }
         var cells: [Node] = []
         let style = TextStyle(font: Font(size: 15, weight: .medium), color: Color(white: 0.85), alignment: .center, lines: 1)

@@ -194,6 +194,15 @@ public final class FrameComposer: Sendable {
     /// a job throws this instead of keeping its output.
     public var failure: PresetError? { store.failure }
 
+    /// Throws what makes the frames drawn so far wrong: an image that failed when its screen was
+    /// built (`failure`, a PresetError: exit 2), else the first failure of the text stack
+    /// (Renderer.checkText: a blank where a label should be). Every path that keeps drawn frames
+    /// — videos, `frames`, `sheet`, gallery posters, `compare` — calls it before keeping them.
+    public func checkDrawn() throws {
+        if let failure { throw failure }
+        try Renderer.checkText()
+    }
+
     /// Draws frame i into `target` (the canvas's pixel size), background first, overlays last.
     public func render(frame i: Int, into target: Bitmap) {
         render(plan(frame: i), into: target)

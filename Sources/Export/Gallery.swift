@@ -81,6 +81,7 @@ struct GalleryFiles {
             let composer = FrameComposer(storyboard: storyboard)
             let b = Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
             composer.render(frame: posterFrame(storyboard), into: b)
+            try composer.checkDrawn()
             try PNGWriter.write(b, to: path)
         }
         f.sheet = image(".sheet.png") { try ContactSheet.run(storyboard, to: $0, count: 12, columns: 6, jobs: jobs) }

@@ -87,8 +87,8 @@ public enum RenderJob {
                 try encoder.write(frame)
                 progress.update(done: i + 1)
             })
-            // A screen whose image no longer decoded was drawn without it: keep nothing.
-            if let failure = composer.failure { throw failure }
+            // A screen whose image no longer decoded, or text that failed, was drawn without it: keep nothing.
+            try composer.checkDrawn()
             guard let encoder else { throw MediaError("\(destination ?? "null"): the encoder did not open") }
             try encoder.finish(stopReason: { cancel.reason != 0 ? cancel.reason : Interruption.received })
         } catch {

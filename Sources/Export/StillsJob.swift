@@ -81,7 +81,8 @@ public enum StillsJob {
             }
         }
         do {
-            if let e = errors.error ?? composer.failure { throw e }
+            if let e = errors.error { throw e }
+            try composer.checkDrawn()
             if cancel.isCancelled { throw CancelledError(reason: cancel.reason) }
             try folder?.commit()
         } catch {

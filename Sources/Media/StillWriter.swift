@@ -17,7 +17,10 @@ public enum StillWriter {
         }
     }
 
+    /// A text-stack failure met while the still was drawn (Renderer.checkText) is thrown instead
+    /// of writing a still with blanks where its labels should be.
     public static func write(_ bitmap: Bitmap, to path: String) throws {
+        try Renderer.checkText()
         if OutputDestination.isNullSink(path) { return }
         switch try kind(for: path) {
         case .png: try PNGWriter.write(bitmap, to: path)
