@@ -117,9 +117,7 @@ public final class FrameComposer: Sendable {
         let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
         let state = storyboard.state(at: t)
         switch state {
-        case .transition(let s, _), .presented(let s):
-            store.prefetch([storyboard.steps[s].before, storyboard.steps[s].after])
-            store.prefetch(step: s)
+        case .transition(let s, _), .presented(let s): store.prefetch([storyboard.steps[s].before, storyboard.steps[s].after])
         case .still: break
         }
         return plan(state: state, time: t, frame: i)

@@ -138,21 +138,6 @@ final class SnapshotStore: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: missing.count) { k in _ = screen(missing[k]) }
     }
 
-    /// Makes what step `index` draws and nobody has made yet — its two snapshots, its matched
-    /// elements — side by side: its first frame would otherwise make them one after the other
-    /// while the encoder waits.
-    func prefetch(step index: Int) {
-        let k = keys(step: index)
-        let work: [@Sendable () -> Void] = lock.withLock {
-            var w: [@Sendable () -> Void] = []
-            for key in [k.from, k.to].compactMap({ $0 }) where snapshots[key] == nil { w.append { _ = self.snapshot(key) } }
-            if !storyboard.steps[index].matches.isEmpty && matched[index] == nil { w.append { _ = self.matches(step: index) } }
-            return w
-        }
-        guard work.count > 1 else { return }
-        DispatchQueue.concurrentPerform(iterations: work.count) { work[$0]() }
-    }
-
     /// The snapshot of a screen with `hidden` elements hidden (a variant no step draws: the screen as it is).
     func snapshot(_ screen: String, hiding hidden: [String] = []) -> Bitmap {
         snapshot(SnapshotStore.key(screen, hiding: hidden, variants: variants))
