@@ -111,8 +111,11 @@ public final class FrameComposer: Sendable {
                     drawsInBands: overlaysInBands && Renderer.drawsSameInBands(scene, scale: scale))
     }
 
-    /// The plan of frame i.
-    public func plan(frame i: Int) -> Plan {
+    /// The plan of frame i (`stillsFromScreens`: a still no transition around it draws is drawn
+    /// from the screen's tree, band by band in a render; a whole-frame draw copies the snapshot).
+    public func plan(frame i: Int) -> Plan { plan(frame: i, stillsFromScreens: true) }
+
+    func plan(frame i: Int, stillsFromScreens: Bool) -> Plan {
         store.planning(frame: i)
         let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
         let state = storyboard.state(at: t)
@@ -120,7 +123,7 @@ public final class FrameComposer: Sendable {
         case .transition(let s, _), .presented(let s): store.prefetch([storyboard.steps[s].before, storyboard.steps[s].after])
         case .still: break
         }
-        return plan(state: state, time: t, frame: i)
+        return plan(state: state, time: t, frame: stillsFromScreens ? i : nil)
     }
 
     /// Draws a plan (background, scene, overlays); `rows`: only those rows, with the pixels a
@@ -202,8 +205,10 @@ public final class FrameComposer: Sendable {
     }
 
     /// Draws frame i into `target` (the canvas's pixel size), background first, overlays last.
+    /// Whole, as stills, sheets and galleries draw frames: a still copies its snapshot (drawn from
+    /// its tree whole, every still frame would take whole-size layers, in each worker at once).
     public func render(frame i: Int, into target: Bitmap) {
-        render(plan(frame: i), into: target)
+        render(plan(frame: i, stillsFromScreens: false), into: target)
     }
 
     /// The last frame from `i` on whose still key is `key` (the end of frame i's held still).
