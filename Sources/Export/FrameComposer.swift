@@ -23,12 +23,14 @@ public final class FrameComposer: Sendable {
     public init(storyboard: Storyboard, slowMotion: Double = 1) {
         self.storyboard = storyboard
         self.slowMotion = slowMotion
-        store = SnapshotStore(storyboard: storyboard, slowMotion: slowMotion)
+        let overlays = OverlayPainter(storyboard: storyboard)
+        store = SnapshotStore(storyboard: storyboard, slowMotion: slowMotion,
+                              animatedStills: overlays.animatedStills(slowMotion: slowMotion))
         switch storyboard.background {
         case .color(let c): backgroundPixel = c.withAlpha(1).premultipliedPixel
         case .transparent: backgroundPixel = 0
         }
-        overlays = OverlayPainter(storyboard: storyboard)
+        self.overlays = overlays
     }
 
     /// The image of a screen that is exactly one opaque bitmap at the canvas's pixel size over its
@@ -52,10 +54,13 @@ public final class FrameComposer: Sendable {
 
     public var frameCount: Int { storyboard.frameCount(slowMotion: slowMotion) }
 
-    /// A screen (optionally with elements hidden) as a canvas-sized image node of its snapshot.
-    func screenNode(_ id: String, hiding hidden: [String] = []) -> Node {
+    /// A screen as a canvas-sized image node of its snapshot.
+    func screenNode(_ id: String) -> Node { screenNode(SnapshotStore.Key(screen: id)) }
+
+    /// A screen with some elements hidden (`key`) as a canvas-sized image node of its snapshot.
+    func screenNode(_ key: SnapshotStore.Key) -> Node {
         let canvas = storyboard.canvas
-        return .image(store.snapshot(id, hiding: hidden), frame: Rect(0, 0, canvas.width, canvas.height), fit: .stretch, id: id)
+        return .image(store.snapshot(key), frame: Rect(0, 0, canvas.width, canvas.height), fit: .stretch, id: key.screen)
     }
 
     /// What frame i shows, as a scene in points (overlays excluded).
@@ -88,10 +93,18 @@ public final class FrameComposer: Sendable {
     }
 
     /// The plan of a state at story time t.
-    public func plan(state: FrameState, time t: Double) -> Plan {
+    public func plan(state: FrameState, time t: Double) -> Plan { plan(state: state, time: t, frame: nil) }
+
+    /// `frame`: the frame's index, when it is one of the render's frames (then a still whose
+    /// snapshot no other frame around it draws is drawn from the screen itself, the same pixels:
+    /// SnapshotStore.stillCopiesSnapshot).
+    func plan(state: FrameState, time t: Double, frame: Int?) -> Plan {
         let layers = overlays.nodes(at: t)
         let scale = storyboard.scale
         let overlaysInBands = layers.allSatisfy { Renderer.drawsSameInBands($0, scale: scale) }
+        if case .still(let id) = state, let i = frame, !store.stillCopiesSnapshot(id, frame: i) {
+            return Plan(time: t, scene: store.screen(id), copy: nil, overlays: layers, drawsInBands: overlaysInBands)
+        }
         // A still of a fully opaque screen is a plain copy of its snapshot.
         if case .still(let id) = state, case let snap = store.snapshot(id), snap.isOpaqueCached {
             return Plan(time: t, scene: nil, copy: snap, overlays: layers, drawsInBands: overlaysInBands)
@@ -102,8 +115,11 @@ public final class FrameComposer: Sendable {
                     cover: Renderer.opaqueCover(scene, scale: scale))
     }
 
-    /// The plan of frame i.
-    public func plan(frame i: Int) -> Plan {
+    /// The plan of frame i (`stillsFromScreens`: a still no transition around it draws is drawn
+    /// from the screen's tree, band by band in a render; a whole-frame draw copies the snapshot).
+    public func plan(frame i: Int) -> Plan { plan(frame: i, stillsFromScreens: true) }
+
+    func plan(frame i: Int, stillsFromScreens: Bool) -> Plan {
         store.planning(frame: i)
         let t = storyboard.time(ofFrame: i, slowMotion: slowMotion)
         let state = storyboard.state(at: t)
@@ -111,7 +127,7 @@ public final class FrameComposer: Sendable {
         case .transition(let s, _), .presented(let s): store.prefetch([storyboard.steps[s].before, storyboard.steps[s].after])
         case .still: break
         }
-        return plan(state: state, time: t)
+        return plan(state: state, time: t, frame: stillsFromScreens ? i : nil)
     }
 
     /// Draws a plan (background, scene, overlays); `rows`: only those rows, with the pixels a
@@ -180,12 +196,11 @@ public final class FrameComposer: Sendable {
     /// The scene of transition step `s` at time `local` since its start (0…its duration).
     public func scene(step s: Int, at local: Double) -> Node {
         let step = storyboard.steps[s]
-        guard let transition = step.transition else { return screenNode(step.before) }
-        // A transition that shows the newer screen whole keeps its element there.
-        let newerWhole = !transition.hidesMatchedElementsOnNewerScreen, forward = step.operation?.isForward ?? true
-        let from = screenNode(step.before, hiding: newerWhole && !forward ? [] : step.matches.map(\.from))
-        let to = screenNode(step.after, hiding: newerWhole && forward ? [] : step.matches.map(\.to))
-        let input = step.frame(from: from, to: to, canvas: storyboard.canvas, at: local, matches: store.matches(step: step.index))!
+        // A transition that shows the newer screen whole keeps its element there (SnapshotStore.keys).
+        let keys = store.keys(step: s)
+        guard let transition = step.transition, let toKey = keys.to else { return screenNode(keys.from) }
+        let input = step.frame(from: screenNode(keys.from), to: screenNode(toKey), canvas: storyboard.canvas, at: local,
+                               matches: store.matches(step: step.index))!
         return transition.scene(input)
     }
 
@@ -195,6 +210,10 @@ public final class FrameComposer: Sendable {
         target.invalidateCaches()
         Renderer.render(scene, scale: storyboard.scale, into: target)
     }
+
+    /// Bytes of the snapshots (and matched elements' images) held now: what frames around the
+    /// last one planned draw (a test hook).
+    @_spi(Testing) public var heldSnapshotBytes: Int { store.heldBytes }
 
     /// The snapshot of a screen as it is (for tests and tools).
     public func snapshot(of screen: String) -> Bitmap? { storyboard.screens[screen] == nil ? nil : store.snapshot(screen) }
@@ -214,8 +233,17 @@ public final class FrameComposer: Sendable {
     }
 
     /// Draws frame i into `target` (the canvas's pixel size), background first, overlays last.
+    /// Whole, as stills, sheets and galleries draw frames: a still copies its snapshot (drawn from
+    /// its tree whole, every still frame would take whole-size layers, in each worker at once).
     public func render(frame i: Int, into target: Bitmap) {
-        render(plan(frame: i), into: target)
+        render(plan(frame: i, stillsFromScreens: false), into: target)
+    }
+
+    /// The last frame from `i` on whose still key is `key` (the end of frame i's held still).
+    public func lastFrame(ofStill key: StillKey, from i: Int) -> Int {
+        var j = i
+        while j + 1 < frameCount && stillKey(frame: j + 1) == key { j += 1 }
+        return j
     }
 
     /// The key of what frame i shows when it is a still without moving overlays: consecutive

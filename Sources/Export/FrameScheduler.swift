@@ -114,9 +114,12 @@ public final class FrameScheduler<Item>: @unchecked Sendable {
             }
             if let error = failure { condition.unlock(); throw error }
             if cancel.isCancelled { condition.unlock(); throw CancelledError(reason: cancel.reason) }
-            let frame = ready.removeValue(forKey: i)!
+            var frame = ready.removeValue(forKey: i)
             condition.unlock()
-            try consume(i, frame)
+            try consume(i, frame!)
+            // Let go before the window moves on: a worker starting frame i + window then finds its
+            // pooled buffer free (window frames at most, not one more).
+            frame = nil
             condition.lock()
             nextToEncode = i + 1
             condition.broadcast()

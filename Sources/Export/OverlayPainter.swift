@@ -71,6 +71,26 @@ struct OverlayPainter: Sendable {
     /// True when an overlay changes from frame to frame at t.
     func isAnimated(at t: Double) -> Bool { touch(at: t) != nil }
 
+    /// The frames that show a still screen while an overlay moves (a finger dot fading out after
+    /// its gesture's step has ended), with that screen. Only the frames around each gesture are
+    /// looked at.
+    func animatedStills(slowMotion: Double) -> [(frame: Int, screen: String)] {
+        guard storyboard.overlays.touches else { return [] }
+        let rate = Double(storyboard.fps) * slowMotion, n = storyboard.frameCount(slowMotion: slowMotion)
+        var found: [(frame: Int, screen: String)] = [], seen = Set<Int>()
+        for step in storyboard.steps {
+            guard let d = step.driver else { continue }
+            let first = max(0, Int(saturating: (step.start * rate).rounded(.down)))
+            let last = min(n - 1, Int(saturating: ((step.start + d.releaseTime + OverlayPainter.fadeOut) * rate).rounded(.up)))
+            guard first <= last else { continue }
+            for f in first...last where seen.insert(f).inserted {
+                let t = storyboard.time(ofFrame: f, slowMotion: slowMotion)
+                if isAnimated(at: t), case .still(let id) = storyboard.state(at: t) { found.append((f, id)) }
+            }
+        }
+        return found
+    }
+
     func stillKey(at t: Double) -> OverlayKey { OverlayKey(caption: caption(at: t)) }
 
     /// The overlay layers at t (touch dot, caption pill), built once per frame.

@@ -54,6 +54,7 @@ public enum RenderJob {
         // bottleneck; a wider window only adds resident frames).
         let scheduler = FrameScheduler<VideoFrame>(frameCount: total, jobs: jobs, window: jobs + 2)
         let held = HeldFrames()
+        let last = LastFrame()
         do {
             try scheduler.run(cancel: cancel, produce: { worker, i in
                 let w = workers[worker]
@@ -61,28 +62,23 @@ public enum RenderJob {
                 // converted frame, which the encoder receives again (encoders only read their
                 // input; the pooled buffer is not reused while this frame holds it).
                 let key = composer.stillKey(frame: i)
-                if let key, let frame = held.frame(for: key) { return frame }
+                if let frame = held.frame(for: key, at: i) { return frame }
                 // Drawn band by band in cache where that is exact, else whole (FrameComposer.converted).
                 let plan = composer.plan(frame: i)
                 if let key {
-                    w.lastScene = nil; w.lastFrame = nil
+                    last.clear()
                     let frame = try composer.converted(plan, w.converter) { try w.bitmap() }
-                    held.store(frame, for: key)
+                    held.store(frame, for: key, through: composer.lastFrame(ofStill: key, from: i))
                     return frame
                 }
-                // A transition frame whose scene is the one this worker drew last (a settled
-                // transition, a paused gesture), with no overlay moving: the same frame again.
+                // A transition frame whose scene is the one drawn last (a settled transition, a
+                // paused gesture), with no overlay moving: the same frame again.
                 let t = plan.time
                 let scene = plan.scene ?? composer.scene(frame: i)
                 let overlay: OverlayKey? = composer.overlays.isAnimated(at: t) ? nil : composer.overlays.stillKey(at: t)
-                if let overlay, overlay == w.lastOverlay, let last = w.lastScene, let f = w.lastFrame,
-                   last.drawsIdentically(to: scene) {
-                    return f
-                }
+                if let overlay, let f = last.frame(drawing: scene, overlay) { return f }
                 let frame = try composer.converted(plan, w.converter) { try w.bitmap() }
-                w.lastScene = overlay == nil ? nil : scene
-                w.lastOverlay = overlay
-                w.lastFrame = overlay == nil ? nil : frame
+                if let overlay { last.store(scene, overlay, frame) } else { last.clear() }
                 return frame
             }, prepare: {
                 encoder = try VideoEncoder(destination: destination ?? "/dev/null", conversion: conversion)
@@ -177,20 +173,41 @@ extension RenderOptions {
 }
 
 /// The converted frames of the most recent held stills, shared by the workers (two keys: with
-/// several workers the next still may start before the last one's frames are all rendered).
+/// several workers the next still may start before the last one's frames are all rendered), each
+/// let go once frames past its run are being made (a held frame the encoder is done with is a
+/// pooled buffer no frame needs).
 final class HeldFrames: @unchecked Sendable {
     private let lock = NSLock()
-    private var entries: [(key: StillKey, frame: VideoFrame)] = []
-    func frame(for key: StillKey) -> VideoFrame? {
+    private var entries: [(key: StillKey, through: Int, frame: VideoFrame)] = []
+    /// The held frame of `key` for frame `i` (nil: a frame that is no held still); entries whose
+    /// run ended before `i` are dropped.
+    func frame(for key: StillKey?, at i: Int) -> VideoFrame? {
         lock.lock(); defer { lock.unlock() }
+        entries.removeAll { $0.through < i }
+        guard let key else { return nil }
         return entries.first { $0.key == key }?.frame
     }
-    func store(_ frame: VideoFrame, for key: StillKey) {
+    /// Holds `frame` for the frames of its still up to `through`.
+    func store(_ frame: VideoFrame, for key: StillKey, through: Int) {
         lock.lock(); defer { lock.unlock() }
         if entries.contains(where: { $0.key == key }) { return }
-        entries.append((key, frame))
+        entries.append((key, through, frame))
         if entries.count > 2 { entries.removeFirst() }
     }
+}
+
+/// The last transition frame made (its scene, overlay and converted frame), shared by the
+/// workers: the next frame that draws identically is sent again instead of drawn. One for the
+/// render, not one per worker: each would hold a pooled frame the encoder is done with.
+final class LastFrame: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entry: (scene: Node, overlay: OverlayKey, frame: VideoFrame)?
+    func frame(drawing scene: Node, _ overlay: OverlayKey) -> VideoFrame? {
+        guard let e = lock.withLock({ entry }), e.overlay == overlay, e.scene.drawsIdentically(to: scene) else { return nil }
+        return e.frame
+    }
+    func store(_ scene: Node, _ overlay: OverlayKey, _ frame: VideoFrame) { lock.withLock { entry = (scene, overlay, frame) } }
+    func clear() { lock.withLock { entry = nil } }
 }
 
 /// A worker's own pooled bitmap and converter. Touched only by the worker that owns it.
@@ -206,10 +223,6 @@ final class WorkerState: @unchecked Sendable {
     private var whole: Bitmap?
     let width: Int, height: Int
     let converter: FrameConverter
-    /// The last transition frame this worker made (scene, overlay key, converted frame).
-    var lastScene: Node?
-    var lastOverlay: OverlayKey?
-    var lastFrame: VideoFrame?
     init(width: Int, height: Int, converter: FrameConverter) {
         self.width = width; self.height = height
         self.converter = converter

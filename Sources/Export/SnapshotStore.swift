@@ -11,6 +11,12 @@ import Transitions
 /// not 30 decoded screens and their snapshots. What a snapshot holds is what the eager renderer
 /// made (the same functions, the same screens), so frames are the same bytes.
 ///
+/// Each snapshot (a screen as it is, or with a step's matched elements hidden) lives from the
+/// first to the last frame that draws it, not as long as its screen is shown: magic-move's
+/// screens with their elements hidden are let go after its last transition, and a screen as it
+/// is that no transition draws is never made (its stills draw the screen itself:
+/// `drawsStillDirectly`).
+///
 /// Thread-safe: render workers ask for the same snapshot at once; each is made once (its cell's
 /// lock), and one dropped too early (a worker behind the others) is made again, the same.
 final class SnapshotStore: @unchecked Sendable {
@@ -25,6 +31,9 @@ final class SnapshotStore: @unchecked Sendable {
     /// The last frame that shows each screen, and each matched step.
     let lastScreenUse: [String: Int]
     let lastStepUse: [Int: Int]
+    /// The frames that draw each snapshot, first to last: the transitions' (`keys(step:)`) and the
+    /// stills drawn over a moving overlay (a snapshot copied once a frame).
+    let keyUse: [Key: ClosedRange<Int>]
     /// Frames a worker may lag behind the newest planned frame before what it needs is dropped.
     static let slack = 16
 
@@ -32,6 +41,7 @@ final class SnapshotStore: @unchecked Sendable {
     private var screens: [String: Cell<Node>] = [:]
     private var snapshots: [Key: Cell<Bitmap>] = [:]
     private var matched: [Int: Cell<[MatchedElement]>] = [:]
+    private var direct: [String: Cell<Bool>] = [:]
     private var newest = -1
     private var firstFailure: PresetError?
 
@@ -46,9 +56,13 @@ final class SnapshotStore: @unchecked Sendable {
             value = v
             return v
         }
+        /// The value if it was made (waits while it is being made).
+        var made: Value? { making.withLock { value } }
     }
 
-    init(storyboard: Storyboard, slowMotion: Double) {
+    /// `animatedStills`: the frames that show a still screen under a moving overlay (each copies
+    /// the screen's snapshot: drawing the screen itself every frame would cost a full render each).
+    init(storyboard: Storyboard, slowMotion: Double, animatedStills: [(frame: Int, screen: String)] = []) {
         self.storyboard = storyboard
         var keys = Set<Key>()
         for step in storyboard.steps where !step.matches.isEmpty {
@@ -56,7 +70,34 @@ final class SnapshotStore: @unchecked Sendable {
             keys.insert(Key(screen: step.after, hidden: step.matches.map(\.to).filter { SnapshotStore.has(storyboard, step.after, $0) }.sorted()))
         }
         variants = keys
-        (lastScreenUse, lastStepUse) = SnapshotStore.lastUses(storyboard, slowMotion: slowMotion)
+        var uses: [Key: ClosedRange<Int>]
+        (lastScreenUse, lastStepUse, uses) = SnapshotStore.lastUses(storyboard, slowMotion: slowMotion, variants: keys)
+        for (frame, screen) in animatedStills { SnapshotStore.add(frame, Key(screen: screen), to: &uses) }
+        keyUse = uses
+    }
+
+    static func add(_ frame: Int, _ key: Key, to uses: inout [Key: ClosedRange<Int>]) {
+        uses[key] = uses[key].map { min($0.lowerBound, frame)...max($0.upperBound, frame) } ?? frame...frame
+    }
+
+    /// A snapshot's key: hidden ids sorted; a variant no step draws is the screen as it is.
+    static func key(_ screen: String, hiding hidden: [String], variants: Set<Key>) -> Key {
+        var key = Key(screen: screen, hidden: hidden.sorted())
+        if !key.hidden.isEmpty && !variants.contains(key) { key.hidden = [] }
+        return key
+    }
+
+    /// The snapshots step `index` draws: the screen before it and the screen after, each with the
+    /// matched elements hidden unless the transition shows that side whole (the newer screen of a
+    /// container transform); a step without a transition draws the screen before it as it is.
+    func keys(step index: Int) -> (from: Key, to: Key?) { SnapshotStore.keys(storyboard, variants: variants, step: index) }
+
+    static func keys(_ s: Storyboard, variants: Set<Key>, step index: Int) -> (from: Key, to: Key?) {
+        let step = s.steps[index]
+        guard let transition = step.transition else { return (Key(screen: step.before), nil) }
+        let newerWhole = !transition.hidesMatchedElementsOnNewerScreen, forward = step.operation?.isForward ?? true
+        return (key(step.before, hiding: newerWhole && !forward ? [] : step.matches.map(\.from), variants: variants),
+                key(step.after, hiding: newerWhole && forward ? [] : step.matches.map(\.to), variants: variants))
     }
 
     /// An element on one side only (navigation-zoom's source: the other side's id is "") is
@@ -99,8 +140,43 @@ final class SnapshotStore: @unchecked Sendable {
 
     /// The snapshot of a screen with `hidden` elements hidden (a variant no step draws: the screen as it is).
     func snapshot(_ screen: String, hiding hidden: [String] = []) -> Bitmap {
-        var key = Key(screen: screen, hidden: hidden.sorted())
-        if !key.hidden.isEmpty && !variants.contains(key) { key.hidden = [] }
+        snapshot(SnapshotStore.key(screen, hiding: hidden, variants: variants))
+    }
+
+    /// Whether still frame `i` of `screen` copies the screen's snapshot: when the snapshot exists
+    /// then anyway (a transition or a moving overlay around it draws it), or the screen cannot be
+    /// drawn itself with the same pixels (`drawsStillDirectly`). Otherwise the frame draws the
+    /// screen's tree: a 12 MB canvas (at 1170×2532) no transition needs is not made or held.
+    func stillCopiesSnapshot(_ screen: String, frame i: Int) -> Bool {
+        if let use = keyUse[Key(screen: screen)], use.contains(i) { return true }
+        return !drawsStillDirectly(screen)
+    }
+
+    /// A screen drawn itself gives its snapshot's pixels when its root paints every pixel opaque
+    /// first (an opaque fill over the whole canvas, edges on whole pixels, as mocks and layer
+    /// screens have: what was under it no longer shows; every draw is OVER, so the pixels stay
+    /// opaque) and it draws the same band by band (so a still is drawn in the converter's bands).
+    /// Screens that name images keep their snapshot (a screenshot at the canvas's size is its own).
+    func drawsStillDirectly(_ screen: String) -> Bool {
+        cell(\.direct, screen).get {
+            guard storyboard.deferred[screen] == nil, let root = storyboard.screens[screen] else { return false }
+            return SnapshotStore.paintsOpaqueFirst(root, width: storyboard.pixelWidth, height: storyboard.screenPixelHeight, scale: storyboard.scale)
+                && Renderer.drawsSameInBands(root, scale: storyboard.scale)
+        }
+    }
+
+    static func paintsOpaqueFirst(_ n: Node, width: Int, height: Int, scale: Double) -> Bool {
+        guard !n.hidden, n.opacity >= 1, n.shadow == nil, n.cornerRadius == 0, n.transform.isIdentity, n.placement == .identity,
+              case .solid(let c)? = n.fill, c.a >= 1, n.frame.minX == 0, n.frame.minY == 0,
+              n.frame.width * scale == Double(width), n.frame.height * scale == Double(height) else { return false }
+        switch n.kind {
+        case .rect, .group: return true
+        case .ellipse, .image, .text: return false
+        }
+    }
+
+    /// The snapshot `key` names.
+    func snapshot(_ key: Key) -> Bitmap {
         let w = storyboard.pixelWidth, h = storyboard.screenPixelHeight, scale = storyboard.scale
         return cell(\.snapshots, key).get {
             let node = self.screen(key.screen)
@@ -136,6 +212,16 @@ final class SnapshotStore: @unchecked Sendable {
         }
     }
 
+    /// Bytes of the snapshots and matched-element images held now.
+    var heldBytes: Int {
+        let (shots, steps) = lock.withLock { (Array(snapshots.values), Array(matched.values)) }
+        var seen = Set<ObjectIdentifier>(), bytes = 0
+        func count(_ b: Bitmap) { if seen.insert(ObjectIdentifier(b)).inserted { bytes += b.width * b.height * 4 } }
+        for c in shots { if let b = c.made { count(b) } }
+        for c in steps { for m in c.made ?? [] { for case let b as Bitmap in [m.fromImage, m.toImage] { count(b) } } }
+        return bytes
+    }
+
     /// Frame `i` is being planned: what only frames more than `slack` before it use is let go
     /// (frames still being drawn hold what they use).
     func planning(frame i: Int) {
@@ -147,14 +233,17 @@ final class SnapshotStore: @unchecked Sendable {
                 screens[id] = nil
                 for key in snapshots.keys where key.screen == id { snapshots[key] = nil }
             }
+            for (key, use) in keyUse where use.upperBound < horizon && snapshots[key] != nil { snapshots[key] = nil }
             for (s, last) in lastStepUse where last < horizon && matched[s] != nil { matched[s] = nil }
         }
     }
 
-    /// The last frame that shows each screen and each step. A frame's state changes only where a
-    /// step starts or ends, so every run of frames with one state ends within two frames of such
-    /// a time, or at the last frame: those frames alone are looked at.
-    static func lastUses(_ s: Storyboard, slowMotion: Double) -> (screens: [String: Int], steps: [Int: Int]) {
+    /// The last frame that shows each screen and each step, and the first and last frames where
+    /// a step draws each of its snapshots (`keys(step:)`). A frame's state changes only where a
+    /// step starts or ends, so every run of frames with one state starts and ends within two
+    /// frames of such a time, or at the first or last frame: those frames alone are looked at.
+    static func lastUses(_ s: Storyboard, slowMotion: Double, variants: Set<Key>)
+        -> (screens: [String: Int], steps: [Int: Int], keys: [Key: ClosedRange<Int>]) {
         let n = s.frameCount(slowMotion: slowMotion), rate = Double(s.fps) * slowMotion
         var candidates = Set([0, n - 1])
         for step in s.steps {
@@ -163,7 +252,7 @@ final class SnapshotStore: @unchecked Sendable {
                 for f in (c - 2)...(c + 2) where f >= 0 && f < n { candidates.insert(f) }
             }
         }
-        var screens: [String: Int] = [:], steps: [Int: Int] = [:]
+        var screens: [String: Int] = [:], steps: [Int: Int] = [:], keys: [Key: ClosedRange<Int>] = [:]
         for i in candidates {
             switch s.state(at: s.time(ofFrame: i, slowMotion: slowMotion)) {
             case .still(let id):
@@ -171,8 +260,11 @@ final class SnapshotStore: @unchecked Sendable {
             case .transition(let j, _), .presented(let j):
                 steps[j] = max(steps[j] ?? 0, i)
                 for id in [s.steps[j].before, s.steps[j].after] { screens[id] = max(screens[id] ?? 0, i) }
+                let k = SnapshotStore.keys(s, variants: variants, step: j)
+                add(i, k.from, to: &keys)
+                if let to = k.to { add(i, to, to: &keys) }
             }
         }
-        return (screens, steps)
+        return (screens, steps, keys)
     }
 }

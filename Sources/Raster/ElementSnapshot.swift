@@ -23,7 +23,7 @@ public enum ElementSnapshot {
         let f = element.frame
         let box = pixelAligned(f, scale: scale)
         let b = Bitmap(uncheckedWidth: max(1, Int((box.width * scale).rounded())), height: max(1, Int((box.height * scale).rounded())))
-        Renderer.render(node(of: screen, element), scale: scale, into: b, transform: .translation(f.minX - box.minX, f.minY - box.minY))
+        drawInBands(node(of: screen, element), scale: scale, into: b, transform: .translation(f.minX - box.minX, f.minY - box.minY))
         return (b, box)
     }
 
@@ -52,7 +52,25 @@ public enum ElementSnapshot {
     /// `width` × `height`: a canvas whose frames were already allocated (positive).
     public static func hiddenScreen(_ screen: Node, hiding ids: [String], width: Int, height: Int, scale: Double) -> Bitmap {
         let b = Bitmap(uncheckedWidth: width, height: height)
-        Renderer.render(screen.hidingElements(ids), scale: scale, into: b)
+        drawInBands(screen.hidingElements(ids), scale: scale, into: b)
         return b
+    }
+
+    /// Rows drawn at a time: the frames' band height (FrameConverter).
+    static let bandRows = 64
+
+    /// Draws a picture made once band by band where that gives a whole draw's pixels (the
+    /// Renderer's band contract), so its offscreen layers are band-sized (a rounded hero photo's
+    /// clip layer is 4.6 MB at 1170 px wide, drawn whole) and come from the blocks frames reuse;
+    /// else whole, and the whole-size layers it took are freed after it (no frame asks for them).
+    static func drawInBands(_ node: Node, scale: Double, into b: Bitmap, transform: Affine = .identity) {
+        guard Renderer.drawsSameInBands(node, scale: scale) else {
+            Renderer.render(node, scale: scale, into: b, transform: transform)
+            LayerPool.trim()
+            return
+        }
+        for y in stride(from: 0, to: b.height, by: bandRows) {
+            Renderer.render(node, scale: scale, into: b, transform: transform, rows: y..<min(b.height, y + bandRows))
+        }
     }
 }

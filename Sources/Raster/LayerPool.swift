@@ -82,6 +82,16 @@ enum LayerPool {
         }
     }
 
+    /// Frees every block not in use: after a draw made once (a snapshot), whose layers no frame
+    /// asks for again (a frame drawn in bands takes band-sized blocks, and a block more than
+    /// twice a layer's size is not handed out for it), so they would stay resident for nothing.
+    static func trim() {
+        free.withLock { list in
+            for b in list { b.bytes.deallocate() }
+            list.removeAll()
+        }
+    }
+
     /// Bytes currently held by free blocks (for tests).
     static var retained: Int { free.withLock { $0.reduce(0) { $0 + $1.capacity } } }
 }
