@@ -103,7 +103,9 @@ public final class FrameComposer: Sendable {
         let scale = storyboard.scale
         let overlaysInBands = layers.allSatisfy { Renderer.drawsSameInBands($0, scale: scale) }
         if case .still(let id) = state, let i = frame, !store.stillCopiesSnapshot(id, frame: i) {
-            return Plan(time: t, scene: store.screen(id), copy: nil, overlays: layers, drawsInBands: overlaysInBands)
+            let screen = store.screen(id)
+            return Plan(time: t, scene: screen, copy: nil, overlays: layers, drawsInBands: overlaysInBands,
+                        cover: Renderer.opaqueCover(screen, scale: scale))
         }
         // A still of a fully opaque screen is a plain copy of its snapshot.
         if case .still(let id) = state, case let snap = store.snapshot(id), snap.isOpaqueCached {
