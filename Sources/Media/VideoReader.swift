@@ -33,6 +33,13 @@ public final class VideoReader {
     }
     private let maxDimension: Int
 
+    /// The container's `comment` tag (Segue writes "Segue VERSION" in every mp4, mov and webm),
+    /// read from the header only; nil when there is none or the file is not a video.
+    public static func comment(path: String) throws -> String? {
+        let reader = try VideoReader(path: path)
+        return reader.session.metadata("comment")
+    }
+
     /// The next frame in decode-output (presentation) order, nil at the end.
     public func next() throws -> Bitmap? { try session.nextBitmap(maxDimension: maxDimension) }
 

@@ -30,15 +30,16 @@ func compare(_ args: [String]) throws {
     let json = try a.choice("--format", ["text", "json"]) == "json"
     let jobs = try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
     let o = try overrides(a)
+    if let dir = a.values["--diff"] { try checkDiffFolder(dir, inputs: a.positionals) }
     do {
         let ia = try CompareInput.classify(a.positionals[0]), ib = try CompareInput.classify(a.positionals[1])
         outputsStarted.set()
         let report = try Compare.run(ia, ib, threshold: threshold, overrides: o, jobs: jobs, cancel: cancelToken)
         var diffPath: String?
         if let dir = a.values["--diff"], let worst = report.worstFrame {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            diffPath = try Compare.writeDiff(report, ia, ib, to: (dir as NSString).appendingPathComponent(String(format: "diff-%05d.png", worst)),
-                                             overrides: o, jobs: jobs)
+            let path = (dir as NSString).appendingPathComponent(String(format: "diff-%05d.png", worst))
+            try OutputDestination.checkWritten(path, role: "--diff", taken: a.positionals.map { .init($0, "an input", isFolder: true) })
+            diffPath = try Compare.writeDiff(report, ia, ib, to: path, overrides: o, jobs: jobs)
         }
         if json { print(Compare.json(report), terminator: "") } else {
             print(Compare.text(report))
@@ -50,5 +51,18 @@ func compare(_ args: [String]) throws {
         }
     } catch let e as CompareError {
         throw Failure(code: e.usage ? Exit.usage : Exit.failure, message: "segue: compare: \(e.description)")
+    }
+}
+
+/// `--diff DIR` is a folder (new or existing) that is not an input nor inside one; a file, a
+/// device or a FIFO there is exit 2 before anything is compared (issue 27.2: it was a raw
+/// "NSCocoaErrorDomain Code=516").
+func checkDiffFolder(_ dir: String, inputs: [String]) throws {
+    var st = stat()
+    if stat(dir, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR {
+        throw Failure(code: Exit.usage, message: "segue: --diff \(dir): is \(RegularFile.kindName(st.st_mode) ?? "a file"); --diff takes a folder (the worst frame is written as DIR/diff-NNNNN.png)")
+    }
+    do { try OutputDestination.refuseTaken(dir, role: "--diff", inputs.map { .init($0, "an input", isFolder: true) }) } catch let e as DestinationError {
+        throw Failure(code: Exit.usage, message: "segue: \(e.description)")
     }
 }

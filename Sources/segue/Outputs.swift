@@ -43,11 +43,24 @@ func chooseVideoOutput(_ a: Arguments, _ storyboard: Storyboard, preset: String?
     return out
 }
 
-/// sheet and plot: a .png or .jpg file (or /dev/null), checked before rendering.
-func checkStillOutput(_ out: String, preset: String?) throws {
+/// sheet and plot: a .png or .jpg file (or /dev/null), checked before rendering; never the
+/// preset nor one of its images (issue 27.2: `sheet -o shot.png` replaced the preset's screenshot).
+func checkStillOutput(_ out: String, _ a: Arguments) throws {
     if OutputDestination.isNullSink(out) { return }
     _ = try StillWriter.kind(for: out)
-    try OutputDestination.check(out, folder: false, inputs: preset.map { [$0] } ?? [])
+    try OutputDestination.checkWritten(out, role: "-o", taken: presetFiles(a))
+}
+
+/// The preset on the command line and the image files it uses (resolved against its folder).
+func presetFiles(_ a: Arguments) -> [OutputDestination.Taken] {
+    guard let path = a.positionals.first else { return [] }
+    var out = [OutputDestination.Taken(path, "the preset")]
+    guard let checked = try? PresetLoader.check(path: path, only: a.values["--only"], images: PresetImages.folder) else { return out }
+    let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    for relative in PresetAssets.paths(checked.preset) {
+        if case .success(let full) = AssetPath.resolve(relative, in: base) { out.append(.init(full, "an image of the preset")) }
+    }
+    return out
 }
 
 /// frames: a folder (new, empty or of Segue's own frames) or /dev/null.
