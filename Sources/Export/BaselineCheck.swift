@@ -32,7 +32,7 @@ enum BaselineCheck {
             return e
         }
         do {
-            let report = try Compare.run(input(base), input(out), threshold: options.threshold, jobs: jobs, cancel: cancel)
+            let report = try Compare.run(input(base), input(out), threshold: options.threshold, jobs: jobs, maxMemory: options.render.maxMemory, cancel: cancel)
             e.psnrMin = report.psnrMin.flatMap { $0.isFinite ? $0 : nil }
             e.ssimMin = report.ssimMin
             e.worstFrame = report.worstFrame

@@ -76,6 +76,9 @@ final class BatchState: @unchecked Sendable {   // mutable state touched only on
             if stopped || cancel.isCancelled || pending.isEmpty { return nil }
             let i = pending.removeFirst()
             inFlight.insert(i)
+            // Recorded as `running` now, so a batch killed with SIGKILL leaves a manifest that
+            // says which presets were in flight (issue 27.11: they read `skipped`).
+            writeManifest(exitCode: nil, interrupted: false)
             return i
         }
     }

@@ -8,19 +8,20 @@ import Presets
 // threshold, 1 when one is under, 2 on bad usage or inputs that cannot be compared.
 
 let compareHelp = """
-segue compare A B [--threshold DB] [--diff DIR] [--format text|json] [--fps N] [--scale S] [--jobs N]
+segue compare A B [--threshold DB] [--diff DIR] [--format text|json] [--fps N] [--scale S] [--jobs N] [--max-memory SIZE]
 A and B: presets (*.json, rendered in memory), rendered clips, or folders of PNG frames.
 Frame i of A is compared with frame i of B: PSNR and SSIM (libavfilter's psnr and ssim filters,
 on planar RGB). Prints the worst frame, its time, and the first frame under the threshold.
   --threshold DB   default 40; exit 1 when a frame's PSNR is under it
   --diff DIR       writes DIR/diff-NNNNN.png: the worst frame as A | B | difference (×\(Compare.diffGain))
+  --max-memory S   refuse (exit 2) frames whose comparison would need more (about 40 bytes a pixel; default 2G)
   --format json    per frame psnr (null: identical) and ssim, worstFrame, firstBelow, passed
 Exit: 0 every frame at or above the threshold; 1 a frame under it (or a decode failure);
 2 bad usage, or different sizes, frame rates or frame counts.
 """
 
 func compare(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["--threshold", "--diff", "--format", "--fps", "--scale", "--jobs"], flagNames: ["--help", "--quiet", "--verbose"])
+    let a = try Arguments(args, valued: ["--threshold", "--diff", "--format", "--fps", "--scale", "--jobs", "--max-memory"], flagNames: ["--help", "--quiet", "--verbose"])
     if a.flags.contains("--help") { print(compareHelp); return }
     MediaLog.configure(verbose: a.flags.contains("--verbose"))
     guard a.positionals.count == 2 else {
@@ -34,7 +35,7 @@ func compare(_ args: [String]) throws {
     do {
         let ia = try CompareInput.classify(a.positionals[0]), ib = try CompareInput.classify(a.positionals[1])
         outputsStarted.set()
-        let report = try Compare.run(ia, ib, threshold: threshold, overrides: o, jobs: jobs, cancel: cancelToken)
+        let report = try Compare.run(ia, ib, threshold: threshold, overrides: o, jobs: jobs, maxMemory: try a.memory("--max-memory"), cancel: cancelToken)
         var diffPath: String?
         if let dir = a.values["--diff"], let worst = report.worstFrame {
             let path = (dir as NSString).appendingPathComponent(String(format: "diff-%05d.png", worst))

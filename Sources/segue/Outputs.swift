@@ -89,10 +89,20 @@ let interruptionReported = Flag()
 func reportInterrupted(_ sig: Int32, command: String) {
     guard !interruptionReported.testAndSet() else { return }
     let name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "signal \(sig)"
-    let message = "segue: \(command) interrupted by \(name): nothing written; an existing output is untouched"
+    let message = "segue: \(command) interrupted by \(name): " + interruptedOutcome(command)
     printErr(message)
     if jsonEvents {
         printErr(ProgressEvent.line(ProgressEvent.Interrupted(signal: sig, message: message)))
+    }
+}
+
+/// What an interrupted command leaves (issue 27.11: batch said "nothing written" after earlier
+/// presets had replaced their outputs).
+func interruptedOutcome(_ command: String) -> String {
+    switch command {
+    case "batch": return "the presets that finished before it are written (the manifest lists each preset's status); the presets in flight wrote nothing and their existing outputs are untouched"
+    case "gallery": return "nothing written; an existing gallery is untouched (the page and index_files are renamed into place only at the end)"
+    default: return "nothing written; an existing output is untouched"
     }
 }
 

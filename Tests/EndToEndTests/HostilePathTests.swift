@@ -219,4 +219,18 @@ final class HostilePathTests: XCTestCase {
         XCTAssertTrue(d.stderr.contains("out3/x.diff.png: written by the diff strip of r/a.json and by the diff strip of r/b.json"), d.stderr)
         XCTAssertEqual(tree("out2") + tree("out3"), [])
     }
+
+    func testAMatrixVariableInOutputFormatNamesEachClipsFile() throws {
+        let preset = BatchTests.preset(name: "m").replacingOccurrences(of: "\"fps\": 10,", with: "\"fps\": 10, \"output\": { \"format\": \"$f\" }, \"matrix\": { \"vars.f\": [\"mp4\", \"webm\"] },")
+        try write(preset, "p/m.json")
+        let r = try run(["batch", "p", "-o", "out", "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(tree("out"), ["m-mp4.mp4", "m-webm.webm"])
+        XCTAssertEqual((try CLI.probe(dir + "/out/m-webm.webm")["streams"] as? [[String: Any]])?.first?["codec_name"] as? String, "vp9")
+        try write(preset.replacingOccurrences(of: "\"webm\"]", with: "\"xyz\"]"), "q/m.json")
+        let bad = try run(["batch", "q", "-o", "out2"])
+        XCTAssertEqual(bad.status, 2, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("unknown format xyz"), bad.stderr)
+        XCTAssertFalse(bad.stderr.contains("$f"), bad.stderr)
+    }
 }
