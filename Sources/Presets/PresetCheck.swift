@@ -31,7 +31,7 @@ public enum PresetCheck {
                                tree: ((JSONNode) -> JSONNode)? = nil) throws(PresetError) -> (Preset?, [Problem], Int) {
         let root: JSONNode, duplicates: [DuplicateKey]
         do {
-            (root, duplicates) = try JSONReader.parseDocument(text)
+            (root, duplicates) = try ParsedDocument.parse(text)
         } catch {
             throw PresetError([Problem(file: file, path: "", message: "invalid JSON: \(error.message)", position: error.position)])
         }

@@ -1,3 +1,5 @@
+import Media
+
 // A preset file parsed once and decoded per clip: a plain preset is one clip, a matrix preset
 // (issue 21) one per combination. Only the parsed tree is kept; each combination's Preset is
 // decoded from it when asked for, so a matrix of 1000 clips costs one tree until its clips render.
@@ -68,15 +70,15 @@ public struct PresetSource: Sendable {
     /// The clip `--only KEY=VALUE,...` picks (nil for a plain preset without `--only`). Without
     /// `--only`, a matrix of one combination is that combination; of more, an error listing them.
     public func select(_ only: String?) throws(PresetError) -> MatrixCombination? {
-        func fail(_ m: String) -> PresetError { PresetError([Problem(file: file, path: "", message: m)]) }
+        func fail(_ m: String, _ detail: [String] = []) -> PresetError { PresetError([Problem(file: file, path: "", message: m, detail: detail)]) }
         guard let matrix else {
             if only != nil { throw fail("--only picks a combination of a matrix preset; this preset has no \"matrix\"") }
             return nil
         }
         guard let only else {
             if matrix.count == 1, let c = matrix.combinations.first(where: { _ in true }) { return c }
-            throw fail("a matrix preset of \(matrix.count) clips: pick one with --only KEY=VALUE[,KEY=VALUE...] (or render all with segue batch):\n"
-                       + listing(matrix.combinations))
+            throw fail("a matrix preset of \(matrix.count) clips: pick one with --only KEY=VALUE[,KEY=VALUE...] (or render all with segue batch):",
+                       listingLines(matrix.combinations))
         }
         var wanted: [(key: String, value: String)] = []
         for part in only.split(separator: ",", omittingEmptySubsequences: false) {
@@ -99,13 +101,17 @@ public struct PresetSource: Sendable {
             wanted.allSatisfy { w in c.value(w.key).map { Matrix.text($0) == w.value || Matrix.namePart(key: w.key, value: $0) == w.value } ?? false }
         }
         if picked.count == 1 { return picked[0] }
-        if picked.isEmpty { throw fail("--only \(only): no combination matches; the matrix's \(matrix.count):\n" + listing(matrix.combinations)) }
-        throw fail("--only \(only): \(picked.count) combinations match; name more keys to pick one:\n" + listing(AnySequence(picked)))
+        if picked.isEmpty { throw fail("--only \(only): no combination matches; the matrix's \(matrix.count):", listingLines(matrix.combinations)) }
+        throw fail("--only \(only): \(picked.count) combinations match; name more keys to pick one:", listingLines(AnySequence(picked)))
     }
 
     /// One line per combination: its `--only` form and its clip name.
     public func listing(_ combinations: AnySequence<MatrixCombination>) -> String {
-        combinations.map { "  --only \($0.query)  → \(name(of: $0))" }.joined(separator: "\n")
+        listingLines(combinations).map(PrintableText.escaped).joined(separator: "\n")
+    }
+
+    func listingLines(_ combinations: AnySequence<MatrixCombination>) -> [String] {
+        combinations.map { "  --only \($0.query)  → \(name(of: $0))" }
     }
 }
 

@@ -14,11 +14,13 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
     public var expected: String?
     public var found: String?
     public var severity = Severity.error
+    /// Lines Segue shows under the problem (a matrix's combinations), each its own line.
+    public var detail: [String] = []
 
     public init(file: String, path: String, message: String, position: SourcePosition? = nil,
-                expected: String? = nil, found: String? = nil, severity: Severity = .error) {
+                expected: String? = nil, found: String? = nil, severity: Severity = .error, detail: [String] = []) {
         self.file = file; self.path = path; self.message = message; self.position = position
-        self.expected = expected; self.found = found; self.severity = severity
+        self.expected = expected; self.found = found; self.severity = severity; self.detail = detail
     }
 
     /// `FILE:LINE:COLUMN: JSON.path: message`, the form editors, `grep -n` users and CI
@@ -28,7 +30,7 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
         let at = path.isEmpty ? "" : "\(path): "
         let place = position.map { ":\($0.line):\($0.column)" } ?? ""
         let level = severity == .warning ? "warning: " : ""
-        return PrintableText.escaped("\(file)\(place): \(level)\(at)\(message)")
+        return ([PrintableText.escaped("\(file)\(place): \(level)\(at)\(message)")] + detail.map(PrintableText.escaped)).joined(separator: "\n")
     }
 }
 

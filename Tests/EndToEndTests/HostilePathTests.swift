@@ -230,7 +230,7 @@ final class HostilePathTests: XCTestCase {
         try write(preset.replacingOccurrences(of: "\"webm\"]", with: "\"xyz\"]"), "q/m.json")
         let bad = try run(["batch", "q", "-o", "out2"])
         XCTAssertEqual(bad.status, 2, bad.stderr)
-        XCTAssertTrue(bad.stderr.contains("unknown format xyz"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("output.format: expected one of mp4") && bad.stderr.contains("(got \"xyz\") [in combination vars.f=xyz]"), bad.stderr)
         XCTAssertFalse(bad.stderr.contains("$f"), bad.stderr)
     }
 }
