@@ -34,16 +34,34 @@ enum MatchedElementLayers {
 
     static func flying(_ m: MatchedElement, frame r: Rect, blend: Double, mode: ContentMode) -> [Node] {
         guard r.width > 0, r.height > 0 else { return [] }
+        let radius = m.fromCornerRadius + (m.toCornerRadius - m.fromCornerRadius) * min(1, max(0, blend))
+        if let one = onePicture(m, frame: r, mode: mode) {
+            var n = Node.image(one, frame: r, fit: .fill)
+            n.cornerRadius = radius
+            return [n]
+        }
         var from = Node.image(m.fromImage, frame: r, fit: mode.fit)
-        from.cornerRadius = m.fromCornerRadius + (m.toCornerRadius - m.fromCornerRadius) * blend
+        from.cornerRadius = radius
         // Fully arrived: the destination's snapshot alone, so edge pixels match the screen's.
         var out = blend >= 1 ? [] : [from]
         if blend > 0 {
             var to = Node.image(m.toImage, frame: r, fit: mode.fit)
-            to.cornerRadius = from.cornerRadius
+            to.cornerRadius = radius
             to.opacity = min(1, blend)
             out.append(to)
         }
         return out
+    }
+
+    /// The single image a flight in `fill` mode draws when both ends show one picture: in a frame
+    /// the size of an end, that end's own snapshot (the screen's pixels exactly); in between, the
+    /// shared picture, whose aspect-fill crop follows the frame (Photos' zoom: one UIImageView
+    /// with scaleAspectFill whose frame animates). Nil for `stretch` (a snapshotView's frame) and
+    /// for ends that show different pictures (they cross-fade).
+    static func onePicture(_ m: MatchedElement, frame r: Rect, mode: ContentMode) -> (any ImageSource)? {
+        guard mode == .fill, let picture = m.picture else { return nil }
+        if r.size == m.toFrame.size { return m.toImage }
+        if r.size == m.fromFrame.size { return m.fromImage }
+        return picture
     }
 }
