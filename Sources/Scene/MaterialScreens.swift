@@ -102,8 +102,8 @@ extension MaterialBuilder {
             // Android settings rows: a 24 dp icon in a tinted circle, title 16 sp, summary 14 sp, 72 dp.
             let (name, hex) = Builder.androidSettings[iconIndex % Builder.androidSettings.count]; iconIndex += 1
             var row = Node(id: "cell\(b.cellIndex)", kind: .group, frame: Rect(0, y, w, 72)); b.cellIndex += 1
-            row.children = [Node(kind: .ellipse, frame: Rect(16, 16, 40, 40), fill: .solid(Color(hex: hex)!.withAlpha(0.85))),
-                            .rect(Rect(28, 28, 16, 16), Color(white: 1, alpha: 0.9), cornerRadius: 3),
+            row.children = [Node(kind: .ellipse, frame: Rect(16, 16, 40, 40), fill: .solid(Color(hex: hex)!)),
+                            MockSymbol.named(name).node(Rect(26, 26, 20, 20), color: .white, under: Color(hex: hex)!),
                             text(name, Rect(72, 14, w - 96, 22), size: 16, color: onSurface),
                             text(["On", "Off", "Connected", "Never", "Default"][b.rng.int(5)], Rect(72, 38, w - 96, 20), size: 14, color: onVariant)]
             kids.append(row)
@@ -127,14 +127,17 @@ extension MaterialBuilder {
         for i in 0..<min(items, 20) {
             let x = 16 + Double(i % cols) * cell, y = top + Double(i / cols) * (icon + 40)
             if y + icon > h - gestureHeight - 180 { break }
-            kids.append(Node(id: "icon\(i)", kind: .ellipse, frame: Rect(x + (cell - icon) / 2, y, icon, icon), fill: .solid(Color(hex: b.rng.pick(colors))!),
-                             children: [.rect(Rect(icon * 0.3, icon * 0.3, icon * 0.4, icon * 0.4), Color(white: 1, alpha: 0.9), cornerRadius: icon * 0.08)]))
+            let tile = Color(hex: b.rng.pick(colors))!, label = labels[i % labels.count]
+            kids.append(Node(id: "icon\(i)", kind: .ellipse, frame: Rect(x + (cell - icon) / 2, y, icon, icon), fill: .solid(tile),
+                             children: [MockSymbol.named(label).node(Rect(icon * 0.27, icon * 0.27, icon * 0.46, icon * 0.46), color: .white, under: tile)]))
             kids.append(text(labels[i % labels.count], Rect(x, y + icon + 4, cell, 16), size: 12, color: .white, align: .center))
         }
         // The dock and the search pill above the gesture bar.
         let dockY = h - gestureHeight - 64 - 24 - icon
         for i in 0..<cols {
-            kids.append(Node(kind: .ellipse, frame: Rect(16 + Double(i) * cell + (cell - icon) / 2, dockY, icon, icon), fill: .solid(Color(hex: colors[(i * 3) % colors.count])!)))
+            let tile = Color(hex: colors[(i * 3) % colors.count])!, app = ["Phone", "Messages", "Chrome", "Camera"][i % 4]
+            kids.append(Node(kind: .ellipse, frame: Rect(16 + Double(i) * cell + (cell - icon) / 2, dockY, icon, icon), fill: .solid(tile),
+                             children: [MockSymbol.named(app).node(Rect(icon * 0.27, icon * 0.27, icon * 0.46, icon * 0.46), color: .white, under: tile)]))
         }
         var search = Node(id: "search", kind: .rect, frame: Rect(16, h - gestureHeight - 16 - 56, w - 32, 56), fill: .solid(container.withAlpha(0.92)), cornerRadius: 28)
         search.children = [text("Search", Rect(56, 16, w - 120, 24), size: 16, color: onVariant)]

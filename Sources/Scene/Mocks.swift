@@ -346,7 +346,7 @@ struct Builder {
                 let (name, hex) = Builder.icons[iconIndex % Builder.icons.count]; iconIndex += 1
                 var row = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, Double(r) * 44, w - 32, 44)); cellIndex += 1
                 var rowKids: [Node] = [.rect(Rect(16, 7, 30, 30), Color(hex: hex)!, cornerRadius: 7),
-                                       .rect(Rect(24, 15, 14, 14), Color(white: 1, alpha: 0.9), cornerRadius: 3),
+                                       MockSymbol.named(name).node(Rect(22, 13, 18, 18), color: .white, under: Color(hex: hex)!),
                                        text(name, Rect(60, 11, w - 200, 22), size: 17, color: label)]
                 if rng.int(3) == 0 {
                     let on = rng.int(2) == 0

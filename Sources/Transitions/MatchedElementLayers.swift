@@ -25,11 +25,15 @@ enum MatchedElementLayers {
     /// The in-between frame of a flight from `start` to `slot` at spring progress `c`. Past the
     /// slot (c > 1) a spring's frame would shrink or slide through it and uncover the empty slot
     /// around the photo (a white ring under a photo smaller than its slot); in `fill` mode the
-    /// photo there covers the slot and everything the overshoot reaches, so it bounces outward.
-    /// `stretch` is the seed's snapshotView literally: the frame itself, overshoot and all.
+    /// photo there covers the slot and everything the overshoot reaches, so it bounces outward,
+    /// keeping the slot's aspect ratio (a round element stays round: a frame of another shape
+    /// would crop its sides flat). `stretch` is the seed's snapshotView literally: the frame
+    /// itself, overshoot and all.
     static func frame(from start: Rect, to slot: Rect, _ c: Double, mode: ContentMode) -> Rect {
         let r = start.interpolated(to: slot, c)
-        return c > 1 && mode == .fill ? r.union(slot) : r
+        guard c > 1, mode == .fill, slot.width > 0, slot.height > 0 else { return r }
+        let u = r.union(slot), k = max(u.width / slot.width, u.height / slot.height)
+        return Rect(u.midX - slot.width * k / 2, u.midY - slot.height * k / 2, slot.width * k, slot.height * k)
     }
 
     static func flying(_ m: MatchedElement, frame r: Rect, blend: Double, mode: ContentMode) -> [Node] {
@@ -60,8 +64,13 @@ enum MatchedElementLayers {
     /// for ends that show different pictures (they cross-fade).
     static func onePicture(_ m: MatchedElement, frame r: Rect, mode: ContentMode) -> (any ImageSource)? {
         guard mode == .fill, let picture = m.picture else { return nil }
-        if r.size == m.toFrame.size { return m.toImage }
-        if r.size == m.fromFrame.size { return m.fromImage }
+        if r.size.isNear(m.toFrame.size) { return m.toImage }
+        if r.size.isNear(m.fromFrame.size) { return m.fromImage }
         return picture
     }
+}
+
+extension Size {
+    /// Equal but for floating-point rounding (an interpolation that lands on its end).
+    func isNear(_ o: Size) -> Bool { abs(width - o.width) < 1e-6 && abs(height - o.height) < 1e-6 }
 }

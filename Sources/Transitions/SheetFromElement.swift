@@ -29,8 +29,8 @@ extension SheetTransition {
         }
         let alpha = 1 - min(1, max(0, q) / ZoomLayers.sourceFadeEnd)
         if alpha > 0, let image = src.image {
-            var glyph = Node.image(image, frame: Rect(r.midX - src.frame.width / 2, r.midY - src.frame.height / 2,
-                                                      src.frame.width, src.frame.height), fit: .stretch)
+            // Moved with the shape's centre (at q = 0 exactly where the element is drawn).
+            var glyph = Node.image(image, frame: src.frame.offsetBy(dx: r.midX - src.frame.midX, dy: r.midY - src.frame.midY), fit: .stretch)
             glyph.cornerRadius = src.cornerRadius
             glyph.opacity = alpha
             out.append(glyph)
