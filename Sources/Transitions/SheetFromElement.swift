@@ -14,6 +14,8 @@ extension SheetTransition {
     func zoomedSheet(_ frame: TransitionFrame, _ over: Node, _ q: Double) -> [Node] {
         let src = ZoomLayers.source(of: frame)
         let target = sheetRect(frame.canvas)
+        // Arrived: the plain sheet at rest, pixel for pixel.
+        if q >= 1 { return [sheetNode(over, frame.canvas, y: target.minY)] }
         let r = src.frame.interpolated(to: target, q)
         guard r.width > 0, r.height > 0 else { return [] }
         let radius = max(0, min(src.cornerRadius + (max(cornerRadius, 0) - src.cornerRadius) * q, r.width / 2, r.height / 2))
@@ -24,14 +26,18 @@ extension SheetTransition {
             var content = over
             // In the shape's own coordinates (origin at its top-left): centred on it, top to top.
             content.placement = content.placement.concatenating(.translation(r.width / 2 - target.midX, 0))
-            content.opacity *= min(1, max(0, (q - 0.1) / 0.5))
-            out.append(Node(kind: .rect, frame: r, fill: .solid(background), cornerRadius: radius, clips: true, children: [content]))
+            let shown = min(1, max(0, (q - 0.1) / 0.5))
+            content.opacity *= shown
+            // The shape's own fill shows only while the content is still fading in over it.
+            out.append(Node(kind: .rect, frame: r, fill: shown < 1 ? .solid(background) : nil, cornerRadius: radius, clips: true,
+                            children: [content]))
         }
         let alpha = 1 - min(1, max(0, q) / ZoomLayers.sourceFadeEnd)
         if alpha > 0, let image = src.image {
             // Moved with the shape's centre (at q = 0 exactly where the element is drawn).
+            // Not clipped again: the snapshot already has the element's shape (a round button's
+            // edge would lose alpha under a second round clip).
             var glyph = Node.image(image, frame: src.frame.offsetBy(dx: r.midX - src.frame.midX, dy: r.midY - src.frame.midY), fit: .stretch)
-            glyph.cornerRadius = src.cornerRadius
             glyph.opacity = alpha
             out.append(glyph)
         }

@@ -148,10 +148,12 @@ final class CoherenceTests: XCTestCase {
         }
     }
 
-    /// The mean grey of 24 × 24 cells of a bitmap's centre crop at `aspect` (the whole bitmap when nil).
+    /// The mean grey of 24 × 24 cells of a bitmap's centre crop at `aspect` (the whole bitmap when
+    /// nil), its outer tenth on each side left out (rounded corners are the frame's, not the picture's).
     static func grey(_ b: Bitmap, aspect: Double?) -> [Double] {
         var w = Double(b.width), h = Double(b.height)
         if let aspect { if w / h > aspect { w = h * aspect } else { h = w / aspect } }
+        w *= 0.8; h *= 0.8
         let x0 = (Double(b.width) - w) / 2, y0 = (Double(b.height) - h) / 2, n = 24
         var out: [Double] = []
         for j in 0..<n {
