@@ -3,8 +3,12 @@ import Geometry
 /// The XML dumps: uiautomator and Appium on Android (`bounds="[l,t][r,b]"`, pixels) and Appium on
 /// iOS (`x y width height`, points), read in one pass over XMLTokenizer's events.
 enum XMLDumps {
+    /// The attributes the readers use; the rest of a node (its text, content-desc…) is not kept.
+    static let used: Set<String> = ["bounds", "resource-id", "class", "displayed", "visible", "visible-to-user",
+                                    "x", "y", "width", "height", "name", "label", "type"]
+
     static func read(_ bytes: [UInt8]) throws(HierarchyError) -> HierarchyDump {
-        var t = XMLTokenizer(bytes)
+        var t = XMLTokenizer(bytes, keep: used)
         guard let root = try t.next() else { throw HierarchyError("no root element") }
         let android = root.name == "hierarchy"
         guard android || root.name == "AppiumAUT" || root.name.hasPrefix("XCUIElementType") else {

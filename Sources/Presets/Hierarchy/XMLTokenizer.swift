@@ -37,9 +37,13 @@ struct XMLTokenizer {
     private var lineStart = 0
     private var open: [String] = []
     private var sawRoot = false
+    /// The attributes whose values are kept (nil: all); the others are checked and dropped, so a
+    /// dump's 50 MB `text` costs no copy.
+    private let keep: Set<String>?
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], keep: Set<String>? = nil) {
         self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        self.keep = keep
     }
 
     var position: SourcePosition { SourcePosition(line: line, column: index - lineStart + 1) }
@@ -159,7 +163,9 @@ struct XMLTokenizer {
             index += 1
             _ = spaces()
             guard seen.insert(key).inserted else { throw error("attribute \(key) given twice") }
-            attributes.append((key, try quoted()))
+            let kept = keep?.contains(key) ?? true
+            let value = try quoted(storing: kept)
+            if kept { attributes.append((key, value)) }
         }
     }
 
@@ -175,8 +181,8 @@ struct XMLTokenizer {
         return XMLEvent(kind: .end, name: tag, attributes: [], position: at, depth: open.count)
     }
 
-    /// A quoted attribute value, references replaced.
-    private mutating func quoted() throws(HierarchyError) -> String {
+    /// A quoted attribute value, references replaced ("" when not `storing`: checked only).
+    private mutating func quoted(storing: Bool) throws(HierarchyError) -> String {
         guard index < bytes.count, bytes[index] == 0x22 || bytes[index] == 0x27 else {
             throw error("expected a quoted attribute value, found \(describeCurrent())")
         }
@@ -188,8 +194,12 @@ struct XMLTokenizer {
             let c = bytes[index]
             if c == quote { index += 1; break }
             if c == UInt8(ascii: "<") { throw error("'<' in an attribute value (write &lt;)") }
-            if c == UInt8(ascii: "&") { out.append(contentsOf: try reference()); continue }
-            out.append(c)
+            if c == UInt8(ascii: "&") {
+                let r = try reference()
+                if storing { out.append(contentsOf: r) }
+                continue
+            }
+            if storing { out.append(c) }
             advance()
         }
         guard let s = String(validating: out, as: UTF8.self) else { throw HierarchyError("attribute value is not valid UTF-8", at: start) }
