@@ -76,6 +76,7 @@ final class HierarchyHostileTests: XCTestCase {
             ("<hierarchy>\n  <node bounds=\"[0,0]x[1,1]\"/></hierarchy>", 2, "is not [left,top][right,bottom]"),
             ("<hierarchy>\n<node bounds=\"[0,0][1,1]", 2, "unterminated attribute value"),
             ("<hierarchy/><hierarchy/>", 1, "a second root"),
+            ("<hierarchy>\n<node " + (0..<30).map { "a\($0)=\"\"" }.joined(separator: " ") + " a7=\"\"/></hierarchy>", 2, "attribute a7 given twice"),
             ("<hierarchy><!-- never closed", 1, "unterminated comment"),
             ("<html><body/></html>", 1, "not the root of a known hierarchy dump"),
             ("<AppiumAUT>\n<XCUIElementTypeButton x=\"1\" y=\"2\" width=\"w\" height=\"4\"/></AppiumAUT>", 2, "needs a number for width"),

@@ -130,7 +130,12 @@ struct XMLTokenizer {
 
     private mutating func spaces() -> Bool {
         let s = index
-        while index < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) { advance() }
+        loop: while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D, 0x0A: advance()
+            default: break loop
+            }
+        }
         return index > s
     }
 
@@ -140,6 +145,9 @@ struct XMLTokenizer {
         index += 1
         let tag = try name("an element name after '<'")
         var attributes: [(name: String, value: String)] = []
+        // Every key, kept or not, for the duplicate check: a list while short (most nodes have
+        // fewer than 20), a set beyond, so a node of 100 000 attributes stays linear.
+        var keys: [String] = []
         var seen = Set<String>()
         while true {
             let spaced = spaces()
@@ -162,7 +170,12 @@ struct XMLTokenizer {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw error("expected '=' after attribute \(key)") }
             index += 1
             _ = spaces()
-            guard seen.insert(key).inserted else { throw error("attribute \(key) given twice") }
+            let repeated: Bool
+            if keys.count < 24 { repeated = keys.contains(key); keys.append(key) } else {
+                if seen.isEmpty { seen = Set(keys) }
+                repeated = !seen.insert(key).inserted
+            }
+            guard !repeated else { throw error("attribute \(key) given twice") }
             let kept = keep?.contains(key) ?? true
             let value = try quoted(storing: kept)
             if kept { attributes.append((key, value)) }
