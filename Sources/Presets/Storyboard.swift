@@ -24,6 +24,11 @@ public struct Storyboard: Sendable {
     public var deferred: [String: DeferredScreen] = [:]
     public var start: String
     public var steps: [Step]
+    /// Where each named element of a shown screen came from, by screen id and element name: a
+    /// dump's file and line (`shots/detail.xml:12`) or the preset's JSON path (`segue inspect`).
+    public var elementOrigins: [String: [String: String]] = [:]
+    /// Applied to each deferred screen when it is built (`--show-elements` marks the elements).
+    public var screenDecoration: (@Sendable (String, Node) -> Node)?
     /// Notes for stderr from resolving (how a screenshot of another size was fitted), each once.
     public var notes: [String] = []
     /// What the screens' images hold: bytes of the kept (scaled) bitmaps, and the largest
