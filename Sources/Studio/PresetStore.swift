@@ -25,8 +25,9 @@ final class PresetStore: @unchecked Sendable {
     private var order: [Key] = []
     private var listing: (version: Int, ids: [String])?
     static let kept = 6
-    /// The preview scale: a quarter of the pixels, for playback at real speed.
-    static let previewScale = 0.5
+    /// The preview's pixel scale: one pixel per point (a ninth of the pixels of a 3x canvas),
+    /// for playback at real speed.
+    static let previewPixelsPerPoint = 1.0
 
     init(folder: PresetFolder, shownRoot: String, extraProblems: @escaping @Sendable (Storyboard, String) -> [Problem]) {
         self.folder = folder
@@ -79,8 +80,11 @@ final class PresetStore: @unchecked Sendable {
             guard key.combination >= 0 && key.combination < clips.count else {
                 return Loaded(version: version, problems: lines + ["\(shown): no combination \(key.combination)"], composer: nil)
             }
-            let overrides = Overrides(scale: key.preview ? Self.previewScale : nil)
-            let storyboard = try PresetLoader.check(source, clips[key.combination], overrides: overrides, images: PresetImages.folder).storyboard
+            var storyboard = try PresetLoader.check(source, clips[key.combination], images: PresetImages.folder).storyboard
+            if key.preview && storyboard.scale > Self.previewPixelsPerPoint {
+                let overrides = Overrides(scale: Self.previewPixelsPerPoint / storyboard.scale)
+                storyboard = try PresetLoader.check(source, clips[key.combination], overrides: overrides, images: PresetImages.folder).storyboard
+            }
             return Loaded(version: version, problems: lines, composer: FrameComposer(storyboard: storyboard))
         } catch {
             return Loaded(version: version, problems: lines + renamed(error, path, shown).problems.map(\.description), composer: nil)

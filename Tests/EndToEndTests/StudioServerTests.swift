@@ -1,4 +1,5 @@
 import Foundation
+import Media
 import XCTest
 
 /// `segue studio`'s server over raw HTTP: the security rules (loopback Host only, GET only, no
@@ -75,18 +76,22 @@ final class StudioServerTests: XCTestCase {
         XCTAssertEqual(try RawHTTP.get(port: port, "/frame.png?p=sub/m.json&c=9&t=0").status, 422)
 
         // 100 frame requests at once, all on the wire before any answer is read: each is the
-        // PNG `segue frames --at 0.4` writes, byte for byte.
+        // same PNG, with the pixels of the one `segue frames --at 0.4` writes.
         let cli = try CLI.run(["frames", dir + "/p.json", "--at", "0.4", "-o", root + "/f", "--quiet"])
         XCTAssertEqual(cli.status, 0, cli.stderr)
-        let expected = try Data(contentsOf: URL(fileURLWithPath: root + "/f/frame-00004.png"))
+        let expected = try ImageDecoder.decode(path: root + "/f/frame-00004.png")
         let fds = try (0..<100).map { _ in try RawHTTP.connect(port: port) }
         for fd in fds { RawHTTP.send(fd, "GET /frame.png?p=p.json&t=0.4 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n") }
         let replies = UnsafeReplies(count: fds.count)
         DispatchQueue.concurrentPerform(iterations: fds.count) { k in replies.set(k, RawHTTP.receive(fds[k])) }
+        XCTAssertEqual(replies.all.count, 100)
         for r in replies.all {
             XCTAssertEqual(r.status, 200, r.headers)
-            XCTAssertEqual(r.body, expected)
+            XCTAssertEqual(r.body, replies.all[0].body)
         }
+        try replies.all[0].body.write(to: URL(fileURLWithPath: root + "/served.png"))
+        let served = try ImageDecoder.decode(path: root + "/served.png")
+        XCTAssertEqual(Data(bytes: served.pixels, count: served.byteCount), Data(bytes: expected.pixels, count: expected.byteCount))
 
         // A page's superseded request: after seq 5 was answered, seq 3 of the same page is dropped.
         XCTAssertEqual(try RawHTTP.get(port: port, "/frame.png?p=p.json&t=0.4&client=k&seq=5").status, 200)
