@@ -72,6 +72,7 @@ usage:
   segue gallery MANIFEST -o DIR                 a self-contained HTML page of a batch's outputs
   segue inspect PRESET                         the resolved timeline as a table, and each screen's elements
   segue import DIR -o PRESET.json [--device D] [--force]   a preset from UI-test screenshots and hierarchy dumps
+  segue studio [PRESET|DIR] [--port N]         a live preview page on 127.0.0.1, reloaded on save
   segue list transitions|curves|devices|mocks|demos
   segue --version | --help | help COMMAND
 
@@ -115,6 +116,7 @@ let helpTexts: [String: String] = [
     "plot": "segue plot PRESET -o FILE.png|FILE.jpg\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
     "validate": validateHelp,
     "inspect": "segue inspect PRESET [--only K=V,...]\nPrints the resolved timeline: each step's start, end, frame range and curve; each screen's elements with frames in points and where each came from (a hierarchy dump's file and line, the preset's JSON path, or the mock); a matrix preset's combinations.",
+    "studio": studioHelp,
     "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
 ]
 
@@ -296,6 +298,7 @@ func main() -> Int32 {
     guard let command = args.first else { print(usageText); return Exit.usage }
     args.removeFirst()
     currentCommand = command
+    if command == "studio" { return studio(args) }   // its own signals: Ctrl-C ends it with 0
     installSignalHandlers()
     do {
         switch command {
