@@ -10,8 +10,10 @@ SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev
     fonts-noto-color-emoji fonts-roboto)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
 # child's peak memory; chromium to load the gallery page in a real browser (GalleryTests); jq and
-# GNU parallel to run docs/CI.md's recipes (MatrixRecipeTests, CIRecipeTests).
-SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq parallel)
+# GNU parallel to run docs/CI.md's recipes (MatrixRecipeTests, CIRecipeTests); patchelf, binutils
+# and python3 to make and check the release tarball (PackageTests) and serve a gallery to chromium
+# (GalleryLoadTests).
+SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq parallel patchelf binutils python3)
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 

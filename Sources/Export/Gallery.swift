@@ -56,6 +56,8 @@ struct GalleryFiles {
     var baseline: String?
     var baselineMedia: GalleryMedia?
     var diff: String?
+    /// The preset changed since the render: the clip is shown, no image is drawn from the preset.
+    var stale = false
 
     /// Renders the poster, sheet and plot from the preset and brings the clips into the folder.
     static func prepare(_ item: GalleryItem, index: Int, dir: String, jobs: Int) throws -> GalleryFiles {
@@ -71,7 +73,10 @@ struct GalleryFiles {
         }
         if let diff = item.diff, isFile(diff) { f.diff = try bring(diff, into: dir, as: stem + ".diff.png") }
         // Images from the preset itself, when it still loads (it is what the clip was rendered from).
-        guard item.status != "invalid", let storyboard = try? PresetLoader.load(path: item.input, images: PresetImages.folder) else { return f }
+        // A preset edited since the render would draw pictures of another clip: none then.
+        f.stale = item.isStale
+        guard item.status != "invalid", !f.stale,
+              let storyboard = try? PresetLoader.load(path: item.input, only: item.only, images: PresetImages.folder) else { return f }
         let assetDir = (dir as NSString).appendingPathComponent(Gallery.assets)
         func image(_ suffix: String, _ draw: (String) throws -> Void) -> String? {
             let name = stem + suffix
