@@ -43,7 +43,7 @@ public final class FrameComposer: Sendable {
                 && n.frame == Rect(0, 0, Double(width) / scale, Double(height) / scale)
         }
         // Screenshot regions shown draw nothing (the screenshot is the element).
-        let drawn = screen.children.filter { !($0.isRegion && $0.children.isEmpty) }
+        let drawn = screen.children.filter { !$0.isIdleRegion }
         guard plain(screen), drawn.count == 1, screen.children.first?.isRegion == false, case .rect = screen.kind else { return nil }
         let child = screen.children[0]
         guard plain(child), child.children.isEmpty, child.fill == nil,

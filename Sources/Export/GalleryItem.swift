@@ -69,6 +69,11 @@ public struct GalleryFacts: Sendable {
         var items: [GalleryItem] = []
         for (i, p) in presets.enumerated() {
             guard let status = p["status"] as? String else { throw BatchError("\(file): presets[\(i)].status: expected a string") }
+            // The status becomes a CSS selector's value and an attribute (the filters): only the
+            // closed set a batch writes is accepted, not merely escaped (issue 27.6).
+            guard BatchStatus(rawValue: status) != nil else {
+                throw BatchError("\(file): presets[\(i)].status: expected one of \(BatchStatus.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(PrintableText.escaped(String(status.prefix(60))))\"")
+            }
             let input = p["input"] as? String ?? ""
             let name = p["name"] as? String ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
             items.append(GalleryItem(name: name, input: path(input) ?? input, output: path(p["output"]), status: status,

@@ -1,4 +1,5 @@
 import Foundation
+import Media
 import Export
 import Presets
 
@@ -35,7 +36,7 @@ func validate(_ args: [String]) throws {
             default: printErr(p.description)
             }
         }
-        if !problems.isEmpty { bad += 1 } else if !a.flags.contains("--quiet") && format == "text" { print("\(path): ok") }
+        if !problems.isEmpty { bad += 1 } else if !a.flags.contains("--quiet") && format == "text" { print(PrintableText.escaped("\(path): ok")) }
     }
     if bad > 0 { throw Failure(code: Exit.usage, message: "\(bad) of \(paths.count) preset\(paths.count == 1 ? "" : "s") invalid") }
 }
@@ -53,9 +54,10 @@ enum ProblemFormat {
 
     /// GitHub's workflow command: properties escape % CR LF : ,; the message escapes % CR LF.
     static func github(_ p: Problem) -> String {
-        func data(_ s: String) -> String {
+        func raw(_ s: String) -> String {
             s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
         }
+        func data(_ s: String) -> String { raw(PrintableText.escaped(s)) }
         func property(_ s: String) -> String { data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
         var props = ["file=\(property(p.file))"]
         if let pos = p.position { props += ["line=\(pos.line)", "col=\(pos.column)"] }

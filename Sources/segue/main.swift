@@ -225,7 +225,7 @@ func sheet(_ args: [String]) throws {
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "sheet needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
     let count = try a.int("--count", 1...400) ?? 12
-    try checkStillOutput(out, preset: a.positionals.first)
+    try checkStillOutput(out, a)
     let columns = try a.int("--columns", 1...40) ?? min(count, 6), slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
     let jobs = try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
     try checkStillsMemory(.sheet(storyboard, count: count, columns: columns, slowMotion: slowMotion, jobs: jobs), a, storyboard)
@@ -238,7 +238,7 @@ func plot(_ args: [String]) throws {
     let a = try Arguments(args, valued: ["-o", "--fps", "--scale", "--demo", "--only"], flagNames: ["--quiet"], aliases: ["--output": "-o"])
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "plot needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
-    try checkStillOutput(out, preset: a.positionals.first)
+    try checkStillOutput(out, a)
     outputsStarted.set()
     try ProgressPlot.run(storyboard, to: out)
     if !a.flags.contains("--quiet") { printErr("\(out): progress of \(storyboard.steps.filter { $0.operation != nil }.count) steps") }

@@ -4,7 +4,8 @@ import XCTest
 /// action.yml's shell steps (scripts/action/*) run as the runner would run them: a simulated
 /// GitHub Actions environment (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_PATH, RUNNER_TEMP as
 /// files and folders in a scratch folder), the development build as SEGUE, and what the scripts
-/// wrote read back as GitHub reads it (name=value lines and name<<DELIMITER blocks).
+/// wrote read back as GitHub reads it (name=value lines and name<<DELIMITER blocks). The install
+/// step needs the release tarball: PackageTests runs it.
 final class ActionScriptTests: XCTestCase {
     static let scripts = PackageTests.root.path + "/scripts/action/"
 
@@ -35,7 +36,7 @@ final class ActionScriptTests: XCTestCase {
         }
     }
 
-    func runner() throws -> Runner {
+    static func runner() throws -> Runner {
         let dir = try CLI.tempDir("action")
         try FileManager.default.createDirectory(atPath: dir + "/runner temp", withIntermediateDirectories: true)
         try CLI.write("", dir + "/output")
@@ -54,7 +55,7 @@ final class ActionScriptTests: XCTestCase {
     }
 
     func testRenderWritesOutputsAnnotationsAndTheSummary() throws {
-        let runner = try runner()
+        let runner = try Self.runner()
         let dir = runner.dir
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let edited = "presets dir/a,b: c.json"
@@ -96,7 +97,7 @@ final class ActionScriptTests: XCTestCase {
     }
 
     func testTheCacheKeyCoversEveryPresetPath() throws {
-        let runner = try runner()
+        let runner = try Self.runner()
         let dir = runner.dir
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try write("{}", dir + "/a dir/x.json")
@@ -123,30 +124,5 @@ final class ActionScriptTests: XCTestCase {
         let missing = try runner.run("cache-key", ["PRESETS": "nowhere"])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("nowhere: no such preset file or folder"), missing.stderr)
-    }
-
-    func testInstallUsesTheReleaseTarballAndChecksIt() throws {
-        let tar = try PackageTests.tarball()
-        let runner = try runner()
-        let dir = runner.dir
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        // A stand-in for `gh release download` (GitHub cannot be reached from the tests): it copies
-        // the release's files into --dir, as gh does.
-        let sums = (tar as NSString).deletingLastPathComponent + "/SHA256SUMS"
-        try write("#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = --dir ] && d=$2; shift; done\ncp \"$RELEASE_TARBALL\" \"$RELEASE_SUMS\" \"$d/\"\n", dir + "/bin/gh")
-        chmod(dir + "/bin/gh", 0o755)
-        let env = ["PATH": dir + "/bin:/usr/bin:/bin", "SEGUE_REPO": "owner/segue", "SEGUE_REF": "v1", "RELEASE_TARBALL": tar, "RELEASE_SUMS": sums]
-        let r = try runner.run("install", env)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("using the release tarball"), r.stderr)
-        let bin = try XCTUnwrap(try runner.outputs()["bin"])
-        XCTAssertEqual(try String(contentsOfFile: dir + "/path", encoding: .utf8), (bin as NSString).deletingLastPathComponent + "\n")
-        XCTAssertTrue(bin.hasPrefix(dir + "/runner temp/segue/"), bin)
-        XCTAssertEqual(try CLI.run(["list", "demos"], executable: bin).status, 0)
-        // A tarball that does not match SHA256SUMS stops the step (no fallback build).
-        try write(String(repeating: "0", count: 64) + "  " + (tar as NSString).lastPathComponent + "\n", dir + "/bad sums/SHA256SUMS")
-        let bad = try runner.run("install", env.merging(["RELEASE_SUMS": dir + "/bad sums/SHA256SUMS"]) { $1 })
-        XCTAssertEqual(bad.status, 1)
-        XCTAssertTrue(bad.stderr.contains("does not match the release's SHA256SUMS"), bad.stderr)
     }
 }

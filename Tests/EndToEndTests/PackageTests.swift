@@ -138,6 +138,32 @@ final class PackageTests: XCTestCase {
             XCTAssertEqual(ok.status, 0, "floor \(f): \(ok.stderr)")
         }
     }
+
+    /// action.yml's install step (scripts/action/install) with the tarball as a release asset.
+    func testTheActionInstallsTheTarballAndChecksIt() throws {
+        let tar = try Self.tarball()
+        let runner = try ActionScriptTests.runner()
+        let dir = runner.dir
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A stand-in for `gh release download` (GitHub cannot be reached from the tests): it copies
+        // the release's files into --dir, as gh does.
+        let sums = (tar as NSString).deletingLastPathComponent + "/SHA256SUMS"
+        try CLI.write("#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = --dir ] && d=$2; shift; done\ncp \"$RELEASE_TARBALL\" \"$RELEASE_SUMS\" \"$d/\"\n", dir + "/bin/gh")
+        chmod(dir + "/bin/gh", 0o755)
+        let env = ["PATH": dir + "/bin:/usr/bin:/bin", "SEGUE_REPO": "owner/segue", "SEGUE_REF": "v1", "RELEASE_TARBALL": tar, "RELEASE_SUMS": sums]
+        let r = try runner.run("install", env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("using the release tarball"), r.stderr)
+        let bin = try XCTUnwrap(try runner.outputs()["bin"])
+        XCTAssertEqual(try String(contentsOfFile: dir + "/path", encoding: .utf8), (bin as NSString).deletingLastPathComponent + "\n")
+        XCTAssertTrue(bin.hasPrefix(dir + "/runner temp/segue/"), bin)
+        XCTAssertEqual(try CLI.run(["list", "demos"], executable: bin).status, 0)
+        // A tarball that does not match SHA256SUMS stops the step (no fallback build).
+        try CLI.write(String(repeating: "0", count: 64) + "  " + (tar as NSString).lastPathComponent + "\n", dir + "/bad sums/SHA256SUMS")
+        let bad = try runner.run("install", env.merging(["RELEASE_SUMS": dir + "/bad sums/SHA256SUMS"]) { $1 })
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("does not match the release's SHA256SUMS"), bad.stderr)
+    }
 }
 
 struct PackageFailed: Error, CustomStringConvertible { var description: String }
