@@ -8,7 +8,7 @@ import Scene
 import Transitions
 
 /// Builds and draws frame i of a storyboard. Screens are static while a transition runs, so each
-/// is rendered once into a snapshot bitmap (DESIGN §4), and so is every matched element; a frame
+/// is rendered once into a snapshot bitmap (docs/ARCHITECTURE.md), and so is every matched element; a frame
 /// is then a few transformed composites of those snapshots (SnapshotStore: made when first
 /// needed, let go after the last frame that needs them). Safe to share between render workers.
 public final class FrameComposer: Sendable {

@@ -8,7 +8,7 @@ import Raster
 import Scene
 import Transitions
 
-// The CLI: parses arguments, runs one command, maps failures to the exit codes of DESIGN §1:
+// The CLI: parses arguments, runs one command, maps failures to the exit codes of docs/CLI.md:
 // 0 success, 1 render/encode/I-O failure, 2 bad usage or invalid preset, 130 SIGINT, 143 SIGTERM.
 
 enum Exit {
@@ -298,6 +298,7 @@ func main() -> Int32 {
     guard let command = args.first else { print(usageText); return Exit.usage }
     args.removeFirst()
     currentCommand = command
+    if let text = asksForHelp(command, args) { print(text); return Exit.ok }
     if command == "studio" { return studio(args) }   // its own signals: Ctrl-C ends it with 0
     installSignalHandlers()
     do {
@@ -306,7 +307,7 @@ func main() -> Int32 {
         case "--help", "-h": print(usageText)
         case "help":
             if let c = args.first {
-                guard let t = c == "batch" ? batchHelp : c == "compare" ? compareHelp : c == "gallery" ? galleryHelp : c == "import" ? importHelp : helpTexts[c] else { throw Failure(code: Exit.usage, message: "no help for \"\(c)\"") }
+                guard let t = helpText(c) else { throw unknownCommand(c) }
                 print(t)
             } else { print(usageText) }
         case "render": try render(args)
@@ -321,7 +322,7 @@ func main() -> Int32 {
         case "compare": try compare(args)
         case "gallery": try gallery(args)
         default:
-            throw Failure(code: Exit.usage, message: "unknown command \"\(command)\"; see segue --help")
+            throw unknownCommand(command)
         }
         return Exit.ok
     } catch {
