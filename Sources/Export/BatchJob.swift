@@ -2,7 +2,7 @@ import Foundation
 import Media
 import Presets
 
-/// Options of `segue batch` (DESIGN §1).
+/// Options of `segue batch` (docs/CLI.md).
 public struct BatchOptions: Sendable {
     public var outputDirectory: String
     public var shard: Shard?
@@ -53,7 +53,7 @@ public enum BatchJob {
     /// hashing), so a batch keeps cores busy by running presets side by side rather than one
     /// preset with every worker: concurrent = min(presets, jobs). Each preset's encoder runs
     /// `encoderThreads` threads of its own besides the workers, and they count toward the budget
-    /// (DESIGN §4): workers = (jobs − concurrent × encoderThreads) / concurrent, at least 1. One
+    /// (docs/ARCHITECTURE.md): workers = (jobs − concurrent × encoderThreads) / concurrent, at least 1. One
     /// worker keeps one encoder fed — drawing costs about a third of x264's CPU time per frame
     /// (perf over a 30-preset batch: x264 67 %, Segue's drawing 20 %) — so the budget left after
     /// the encoders is spent on more workers only when there are fewer presets than jobs.
@@ -63,7 +63,7 @@ public enum BatchJob {
         return (concurrent, max(1, (jobs - concurrent * max(0, encoderThreads)) / concurrent))
     }
 
-    /// Runs the batch. A batch asked for a manifest always writes one (DESIGN §7), also when it
+    /// Runs the batch. A batch asked for a manifest always writes one (docs/CLI.md), also when it
     /// stops before rendering (no presets, two presets writing one file, an unusable -o).
     public static func run(inputs arguments: [String], options: BatchOptions, cancel: CancellationToken) throws -> BatchReport {
         do {

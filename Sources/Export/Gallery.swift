@@ -88,6 +88,8 @@ struct GalleryFiles {
     var baseline: String?
     var baselineMedia: GalleryMedia?
     var diff: String?
+    /// The preset changed since the render: the clip is shown, no image is drawn from the preset.
+    var stale = false
 
     /// Why one of the item's files may not be brought into the gallery (nil: all may).
     static func refusal(_ item: GalleryItem, _ sources: Gallery.Sources) throws {
@@ -125,7 +127,10 @@ struct GalleryFiles {
         }
         if let diff = item.diff, isFile(diff) { f.diff = try bring(diff, sources.outputs, stem + ".diff.png") }
         // Images from the preset itself, when it still loads (it is what the clip was rendered from).
-        guard item.status != "invalid", let storyboard = try? PresetLoader.load(path: item.input, images: PresetImages.folder) else { return f }
+        // A preset edited since the render would draw pictures of another clip: none then.
+        f.stale = item.isStale
+        guard item.status != "invalid", !f.stale,
+              let storyboard = try? PresetLoader.load(path: item.input, only: item.only, images: PresetImages.folder) else { return f }
         func image(_ suffix: String, _ draw: (String) throws -> Void) -> String? {
             let name = stem + suffix
             do { try draw((assetDir as NSString).appendingPathComponent(name)); return Gallery.assets + "/" + name } catch { return nil }

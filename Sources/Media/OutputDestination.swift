@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 
 /// What an output path names, checked before anything is rendered and again at the rename
-/// (DESIGN §7: Segue replaces only what it wrote). A file output may replace a regular file; a
+/// (docs/CLI.md "Outputs": Segue replaces only what it wrote). A file output may replace a regular file; a
 /// png sequence may replace a folder that is empty or holds nothing but Segue's own frames
 /// (`frame-NNNNN.png`). Anything else — a folder of the user's files, a device node, a FIFO, a
 /// socket, a symbolic link — is refused with a `DestinationError` (exit 2) and never touched.

@@ -38,7 +38,7 @@ public struct MatrixCombination: Sendable {
 }
 
 public struct Matrix: Sendable {
-    /// At most this many clips per preset (DESIGN §7; GitHub Actions stops at 256 jobs).
+    /// At most this many clips per preset (docs/PRESETS.md "Matrix"; GitHub Actions stops at 256 jobs).
     public static let maxCombinations = 1000
     /// The axes' product walked to count combinations; beyond it even `exclude` cannot bring the
     /// matrix under `maxCombinations` in reasonable time, so it is refused outright.

@@ -1,7 +1,7 @@
 import Media
 
 // Every problem a preset has, collected at once, each as one line: file, JSON path, what was
-// expected and what was found (DESIGN §5).
+// expected and what was found (docs/CLI.md).
 
 public struct Problem: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable { case error, warning }

@@ -1,7 +1,7 @@
 import Geometry
 import Scene
 
-/// The pictures of a screen's elements (`ScreenElement`), rendered once per step (DESIGN §4): the
+/// The pictures of a screen's elements (`ScreenElement`), rendered once per step (docs/ARCHITECTURE.md): the
 /// element alone in its pixel-aligned box, and the screen with elements hidden. One API for mocks,
 /// `layers` screens and screenshot regions, so every transition that flies, grows or lands an
 /// element gets the same pixels the still screen shows.

@@ -4,7 +4,7 @@ import Media
 import Presets
 
 // `segue batch PRESET...|DIR -o OUTDIR [--shard I/N] [--manifest FILE] [--keep-going] [--cache DIR]
-// [--parallel N] [render options]` (DESIGN §1). The work is Export's BatchJob; this file parses
+// [--parallel N] [render options]` (docs/CLI.md). The work is Export's BatchJob; this file parses
 // the options and maps the outcome to an exit code.
 
 let batchValued: Set<String> = ["-o", "--shard", "--manifest", "--cache", "--parallel", "--format", "--codec", "--fps", "--scale", "--crf",

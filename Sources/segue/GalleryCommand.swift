@@ -6,7 +6,7 @@ import Media
 // `batch --gallery` step (the finished batch → OUTDIR/index.html). Export's Gallery does the work.
 
 let galleryHelp = """
-segue gallery MANIFEST -o DIR [--baseline DIR] [--jobs N]
+segue gallery MANIFEST -o DIR [--baseline DIR] [--jobs N] [--refuse-stale]
 Writes DIR/index.html: a self-contained page (no network) of the batch MANIFEST describes —
 per preset its clip (muted, looping; ProRes/HEVC: a download link), poster, contact sheet,
 progress plot and the manifest's facts, failures first, with status filters. Clips outside DIR
@@ -14,10 +14,14 @@ are linked or copied into DIR/index_files/. Only regular files are brought in, r
 symbolic link: clips and diff strips from the manifest's folder, baseline clips from --baseline DIR
 (default: the manifest's folder); any other path in the manifest is refused (exit 2).
 `segue batch … --gallery` writes the same beside its outputs.
+Posters, sheets and videos load only as they scroll into view (a page of hundreds of clips).
+A preset whose SHA-256 differs from the one the manifest recorded was edited after its clip was
+rendered: its card is marked stale and gets no images drawn from the new text; --refuse-stale
+makes that an error (exit 2) instead.
 """
 
 func gallery(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["-o", "--jobs", "--baseline"], flagNames: ["--help", "--quiet"], aliases: ["--output": "-o"])
+    let a = try Arguments(args, valued: ["-o", "--jobs", "--baseline"], flagNames: ["--help", "--quiet", "--refuse-stale"], aliases: ["--output": "-o"])
     if a.flags.contains("--help") { print(galleryHelp); return }
     guard a.positionals.count == 1 else { throw Failure(code: Exit.usage, message: "gallery needs one manifest (got \(a.positionals.count))\n\(galleryHelp)") }
     guard let dir = a.values["-o"] else { throw Failure(code: Exit.usage, message: "gallery needs -o DIR") }
@@ -31,6 +35,11 @@ func gallery(_ args: [String]) throws {
     let jobs = try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
     do {
         let facts = try GalleryFacts.parse(data, file: manifest, base: (manifest as NSString).deletingLastPathComponent)
+        let stale = facts.items.filter(\.isStale)
+        if a.flags.contains("--refuse-stale") && !stale.isEmpty {
+            throw Failure(code: Exit.usage, message: stale.map { "segue: \($0.input): edited after its clip was rendered (SHA-256 differs from \(manifest)'s)" }.joined(separator: "\n")
+                          + "\nsegue: re-render with segue batch, or drop --refuse-stale to mark them stale")
+        }
         outputsStarted.set()
         let page = try Gallery.write(facts, to: dir, sources: sources, taken: [.init(manifest, "the manifest")], jobs: jobs, cancel: cancelToken)
         if !a.flags.contains("--quiet") { printErr("\(page): \(facts.items.count) preset\(facts.items.count == 1 ? "" : "s")") }

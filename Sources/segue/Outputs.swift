@@ -3,7 +3,7 @@ import Foundation
 import Media
 import Presets
 
-// Where a command's output goes and in which format (DESIGN §7): the destination rules are
+// Where a command's output goes and in which format (docs/CLI.md "Outputs"): the destination rules are
 // Media's OutputDestination, the formats Media's OutputFormats; this file applies them to the
 // command line's -o / --format and the preset's output.format, before anything is rendered.
 
