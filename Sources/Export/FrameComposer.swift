@@ -8,7 +8,7 @@ import Scene
 import Transitions
 
 /// Builds and draws frame i of a storyboard. Screens are static while a transition runs, so each
-/// is rendered once into a snapshot bitmap (DESIGN §4), and so is every matched element; a frame
+/// is rendered once into a snapshot bitmap (docs/ARCHITECTURE.md), and so is every matched element; a frame
 /// is then a few transformed composites of those snapshots (SnapshotStore: made when first
 /// needed, let go after the last frame that needs them). Safe to share between render workers.
 public final class FrameComposer: Sendable {
@@ -43,7 +43,7 @@ public final class FrameComposer: Sendable {
                 && n.frame == Rect(0, 0, Double(width) / scale, Double(height) / scale)
         }
         // Screenshot regions shown draw nothing (the screenshot is the element).
-        let drawn = screen.children.filter { !($0.isRegion && $0.children.isEmpty) }
+        let drawn = screen.children.filter { !$0.isIdleRegion }
         guard plain(screen), drawn.count == 1, screen.children.first?.isRegion == false, case .rect = screen.kind else { return nil }
         let child = screen.children[0]
         guard plain(child), child.children.isEmpty, child.fill == nil,

@@ -1,9 +1,9 @@
-// A curve bound to a duration: the progress function of one timeline step (DESIGN.md §3).
+// A curve bound to a duration: the progress function of one timeline step (docs/TRANSITIONS.md).
 import Geometry
 
 /// Progress of a step as a pure function of time since the step began.
 ///
-/// Contract (DESIGN.md §3): exactly 0 for t ≤ 0 and exactly 1 for t ≥ `duration`, so a step never
+/// Contract (docs/TRANSITIONS.md): exactly 0 for t ≤ 0 and exactly 1 for t ≥ `duration`, so a step never
 /// jumps into the following hold.
 ///
 /// Springs and the end of the step: a spring only approaches 1 (the system spring is at 0.988 at

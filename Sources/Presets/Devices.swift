@@ -19,7 +19,7 @@ public struct Device: Sendable, Hashable {
         self.safeTop = safeTop; self.safeBottom = safeBottom; self.platform = platform
     }
 
-    /// Pixel size = points × scale, rounded (DESIGN §2).
+    /// Pixel size = points × scale, rounded (docs/PRESETS.md).
     public func pixelSize(scale s: Double? = nil) -> (width: Int, height: Int) {
         let k = s ?? scale
         return (Int(saturating: points.width * k), Int(saturating: points.height * k))

@@ -2,7 +2,7 @@ import Geometry
 import Media
 import Scene
 
-/// Limits checked before anything is allocated (DESIGN §4 input safety).
+/// Limits checked before anything is allocated (docs/ARCHITECTURE.md input safety).
 public enum Limits {
     public static let maxCanvasSide = 8192
     public static let maxStoryDuration = 600.0

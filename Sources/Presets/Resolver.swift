@@ -4,7 +4,7 @@ import Media
 import Scene
 import Transitions
 
-/// Options given on the command line that override the preset (DESIGN §1).
+/// Options given on the command line that override the preset (docs/CLI.md).
 public struct Overrides: Sendable {
     public var fps: Int?
     public var scale: Double?

@@ -4,7 +4,7 @@ import Scene
 import Transitions
 
 /// A preset resolved for rendering: screens as node trees, steps at absolute story times, the
-/// canvas in pixels. Every frame is a pure function of (storyboard, frame index) (DESIGN §3).
+/// canvas in pixels. Every frame is a pure function of (storyboard, frame index) (docs/TRANSITIONS.md).
 public struct Storyboard: Sendable {
     public var name: String
     public var device: Device
@@ -47,7 +47,7 @@ public struct Storyboard: Sendable {
     /// Total story duration in seconds.
     public var duration: Double { steps.last?.end ?? 0 }
 
-    /// round(D × fps × F) + 1 frames, so the last frame shows the final state (DESIGN §3).
+    /// round(D × fps × F) + 1 frames, so the last frame shows the final state (docs/TRANSITIONS.md).
     public func frameCount(slowMotion: Double = 1) -> Int {
         Int(saturating: duration * Double(fps) * slowMotion) + 1
     }

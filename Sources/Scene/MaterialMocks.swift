@@ -1,4 +1,4 @@
-// Material 3 mock screens (DESIGN §7 `style`): the same kinds as the iOS mocks, built from
+// Material 3 mock screens (docs/PRESETS.md `style`): the same kinds as the iOS mocks, built from
 // Material 3's metrics (m3.material.io: top app bars small 64 dp / large 152 dp, list items 56/72
 // dp with 40 dp avatars and 16 dp insets, cards 12 dp corners, FAB 56 dp with 16 dp corners) and
 // its baseline colour scheme, in Roboto; Android's status bar (time left, icons right) and the

@@ -1,4 +1,4 @@
-// Built-in mock screens (DESIGN §2 `mock`): plausible iOS screens as node trees, deterministic
+// Built-in mock screens (docs/PRESETS.md `mock`): plausible iOS screens as node trees, deterministic
 // from a seed. Each has a status bar (9:41, signal, battery), a navigation bar (large title for
 // list/grid/feed/settings, inline with a back button for detail), a home indicator, light and dark
 // palettes, a tint, and named elements transitions can match: `photo0…`, `avatar0…`, `hero`,

@@ -9,7 +9,7 @@ public enum StackOperation: String, Sendable, CaseIterable {
     public var isForward: Bool { self == .push || self == .present }
 }
 
-/// The way content moves (DESIGN §3): a push with `left` brings the new screen in from the right.
+/// The way content moves (docs/TRANSITIONS.md): a push with `left` brings the new screen in from the right.
 public enum Direction: String, Sendable, CaseIterable {
     case left, right, up, down
 }
@@ -130,7 +130,7 @@ public struct ParameterSpec: Sendable {
 }
 
 /// A transition of the catalog: builds the scene of one frame. Implementations are pure values:
-/// the same frame input gives the same scene, on any thread (DESIGN §3).
+/// the same frame input gives the same scene, on any thread (docs/TRANSITIONS.md).
 public protocol Transition: Sendable {
     /// The duration a step uses when the preset gives none (seconds).
     var defaultDuration: Double { get }

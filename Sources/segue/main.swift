@@ -8,7 +8,7 @@ import Raster
 import Scene
 import Transitions
 
-// The CLI: parses arguments, runs one command, maps failures to the exit codes of DESIGN §1:
+// The CLI: parses arguments, runs one command, maps failures to the exit codes of docs/CLI.md:
 // 0 success, 1 render/encode/I-O failure, 2 bad usage or invalid preset, 130 SIGINT, 143 SIGTERM.
 
 enum Exit {
@@ -72,6 +72,7 @@ usage:
   segue gallery MANIFEST -o DIR                 a self-contained HTML page of a batch's outputs
   segue inspect PRESET                         the resolved timeline as a table, and each screen's elements
   segue import DIR -o PRESET.json [--device D] [--force]   a preset from UI-test screenshots and hierarchy dumps
+  segue studio [PRESET|DIR] [--port N]         a live preview page on 127.0.0.1, reloaded on save
   segue list transitions|curves|devices|mocks|demos
   segue --version | --help | help COMMAND
 
@@ -115,6 +116,7 @@ let helpTexts: [String: String] = [
     "plot": "segue plot PRESET -o FILE.png|FILE.jpg\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
     "validate": validateHelp,
     "inspect": "segue inspect PRESET [--only K=V,...]\nPrints the resolved timeline: each step's start, end, frame range and curve; each screen's elements with frames in points and where each came from (a hierarchy dump's file and line, the preset's JSON path, or the mock); a matrix preset's combinations.",
+    "studio": studioHelp,
     "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
 ]
 
@@ -227,7 +229,7 @@ func sheet(_ args: [String]) throws {
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "sheet needs -o FILE.png") }
     let storyboard = markingElements(a, try loadStoryboard(a, overrides: try overrides(a)))
     let count = try a.int("--count", 1...400) ?? 12
-    try checkStillOutput(out, preset: a.positionals.first)
+    try checkStillOutput(out, a)
     let columns = try a.int("--columns", 1...40) ?? min(count, 6), slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
     let jobs = try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
     try checkStillsMemory(.sheet(storyboard, count: count, columns: columns, slowMotion: slowMotion, jobs: jobs), a, storyboard)
@@ -240,7 +242,7 @@ func plot(_ args: [String]) throws {
     let a = try Arguments(args, valued: ["-o", "--fps", "--scale", "--demo", "--only"], flagNames: ["--quiet"], aliases: ["--output": "-o"])
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "plot needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
-    try checkStillOutput(out, preset: a.positionals.first)
+    try checkStillOutput(out, a)
     outputsStarted.set()
     try ProgressPlot.run(storyboard, to: out)
     if !a.flags.contains("--quiet") { printErr("\(out): progress of \(storyboard.steps.filter { $0.operation != nil }.count) steps") }
@@ -296,6 +298,8 @@ func main() -> Int32 {
     guard let command = args.first else { print(usageText); return Exit.usage }
     args.removeFirst()
     currentCommand = command
+    if let text = asksForHelp(command, args) { print(text); return Exit.ok }
+    if command == "studio" { return studio(args) }   // its own signals: Ctrl-C ends it with 0
     installSignalHandlers()
     do {
         switch command {
@@ -303,7 +307,7 @@ func main() -> Int32 {
         case "--help", "-h": print(usageText)
         case "help":
             if let c = args.first {
-                guard let t = c == "batch" ? batchHelp : c == "compare" ? compareHelp : c == "gallery" ? galleryHelp : c == "import" ? importHelp : helpTexts[c] else { throw Failure(code: Exit.usage, message: "no help for \"\(c)\"") }
+                guard let t = helpText(c) else { throw unknownCommand(c) }
                 print(t)
             } else { print(usageText) }
         case "render": try render(args)
@@ -318,7 +322,7 @@ func main() -> Int32 {
         case "compare": try compare(args)
         case "gallery": try gallery(args)
         default:
-            throw Failure(code: Exit.usage, message: "unknown command \"\(command)\"; see segue --help")
+            throw unknownCommand(command)
         }
         return Exit.ok
     } catch {
