@@ -75,6 +75,7 @@ public struct Resolver {
         -> (screens: [String: Node], deferred: [String: DeferredScreen], notes: [String], tally: ScreenBuilder.Tally, elements: [String: [ElementSpec]]) {
         let shown = Resolver.shownScreens(preset)
         let tally = ScreenBuilder.Tally()
+        let backTitles = Resolver.backTitles(preset)
         var screens: [String: Node] = [:], deferred: [String: DeferredScreen] = [:]
         var notes: [String] = []
         var elementsByScreen: [String: [ElementSpec]] = [:]
@@ -85,7 +86,8 @@ public struct Resolver {
             let path = JSONPath().key("screens").key(id).text
             guard shown.contains(id) else { checkUnshown(spec, path: path, problem: problem); continue }
             if case .mock = spec {
-                screens[id] = mockScreen(id, spec, preset, canvas: builder.canvas, presentedAsSheet: sheets.contains(id), problem: problem)
+                screens[id] = mockScreen(id, spec, preset, canvas: builder.canvas, presentedAsSheet: sheets.contains(id),
+                                         backTitle: backTitles[id], problem: problem)
                 continue
             }
             let elements = screenshotElements(id, spec, preset.extras[id], builder: builder, nativeScale: nativeScale, report: report)
@@ -97,21 +99,40 @@ public struct Resolver {
         return (screens, deferred, notes, tally, elementsByScreen)
     }
 
+    /// The title of the screen each screen is first pushed from, for its back button (UIKit titles
+    /// the back button with the previous screen's title): the mock's `title`, else none.
+    static func backTitles(_ preset: Preset) -> [String: String] {
+        var stack = ScreenStack(preset.start), out: [String: String] = [:]
+        for step in preset.timeline {
+            switch step.kind {
+            case .push(let id):
+                if out[id] == nil, let spec = preset.screens.first(where: { $0.id == stack.top })?.spec,
+                   case .mock(_, let title, _, _, _, _) = spec { out[id] = title }
+                stack.apply(.push, id)
+            case .present(let id): stack.apply(.present, id)
+            case .pop: stack.apply(.pop, stack.top)
+            case .dismiss: stack.apply(.dismiss, stack.top)
+            default: break
+            }
+        }
+        return out
+    }
+
     /// A mock screen (drawn from code, no files), or nil with a problem.
     func mockScreen(_ id: String, _ spec: ScreenSpec, _ preset: Preset, canvas: Size, presentedAsSheet: Bool,
-                    problem: (String, String) -> Void) -> Node? {
+                    backTitle: String? = nil, problem: (String, String) -> Void) -> Node? {
         guard case .mock(let kind, let title, let tint, let dark, let seed, let items) = spec else { return nil }
         let path = JSONPath().key("screens").key(id).text
         let photo = preset.extras[id]?.photo
         let style = preset.mockStyles[id] ?? (preset.device.platform == .android ? .material : .ios)
-        if let n = photo, kind == "detail", Mocks.gridPhoto(n, size: canvas, seed: seed) == nil {
-            let count = Mocks.gridPhotoCount(size: canvas, seed: seed)
-            problem(path + ".photo", "the grid mock with seed \(seed) has " + (count == 0 ? "no photos" : "photo0…photo\(count - 1)") + " on this device (got \(n))")
+        if let n = photo, kind == "detail", case let shown = Mocks.detailPhoto(n, size: canvas, seed: seed, style: style), !shown.exists {
+            let count = shown.count
+            problem(path + ".photo", "the \(shown.source) mock with seed \(seed) has " + (count == 0 ? "no photos" : "photo0…photo\(count - 1)") + " on this device (got \(n))")
             return nil
         }
         guard var root = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                       presentedAsSheet: presentedAsSheet, photo: photo, style: style,
-                                      statusHeight: preset.device.safeTop, gestureHeight: preset.device.safeBottom) else {
+                                      statusHeight: preset.device.safeTop, gestureHeight: preset.device.safeBottom, backTitle: backTitle) else {
             problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
             return nil
         }

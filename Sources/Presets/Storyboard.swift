@@ -138,10 +138,12 @@ public struct Step: Sendable {
     }
 
     /// The frame input for a transition step at time `t` since its start.
-    public func frame(from: Node, to: Node, canvas: Size, at t: Double, matches: [MatchedElement] = []) -> TransitionFrame? {
+    public func frame(from: Node, to: Node, canvas: Size, at t: Double, matches: [MatchedElement] = [],
+                      backgrounds: (from: Color?, to: Color?) = (nil, nil)) -> TransitionFrame? {
         guard let operation else { return nil }
         return TransitionFrame(from: from, to: to, canvas: canvas, operation: operation, progress: progress(at: t),
-                               matches: matches, interaction: interaction(at: t))
+                               matches: matches, interaction: interaction(at: t),
+                               fromBackground: backgrounds.from, toBackground: backgrounds.to)
     }
 
     /// A short name for captions and tables: "push detail (uikit)".
