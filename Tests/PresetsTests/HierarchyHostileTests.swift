@@ -93,6 +93,13 @@ final class HierarchyHostileTests: XCTestCase {
         }
     }
 
+    func testTextFromTheDumpIsEscapedAndClippedInMessages() {
+        let e = failure("<hierarchy><node bounds=\"\u{1B}[31mred\u{1B}[0m\" /></hierarchy>")
+        XCTAssertEqual(e?.message, "bounds=\"\\u{1B}[31mred\\u{1B}[0m\" is not [left,top][right,bottom]")
+        let long = failure("<" + String(repeating: "a", count: 5000) + "/>")
+        XCTAssertLessThan(long?.message.count ?? .max, 300, long?.message ?? "")
+    }
+
     func testNotUTF8AndEmptyFiles() {
         XCTAssertTrue(failure("   \n ")?.message.contains("empty") == true)
         do { _ = try HierarchyReader.parse([0x7B, 0xFF, 0xFE]); XCTFail() } catch {

@@ -12,7 +12,7 @@ enum XMLDumps {
         guard let root = try t.next() else { throw HierarchyError("no root element") }
         let android = root.name == "hierarchy"
         guard android || root.name == "AppiumAUT" || root.name.hasPrefix("XCUIElementType") else {
-            throw HierarchyError("<\(root.name)> is not the root of a known hierarchy dump (expected <hierarchy> from uiautomator or Appium on Android, <AppiumAUT> or <XCUIElementType…> from Appium on iOS)", at: root.position)
+            throw HierarchyError("<\(HierarchyError.shown(root.name))> is not the root of a known hierarchy dump (expected <hierarchy> from uiautomator or Appium on Android, <AppiumAUT> or <XCUIElementType…> from Appium on iOS)", at: root.position)
         }
         var dump = HierarchyDump(format: android ? .uiautomator : .appiumIOS, units: android ? .pixels : .points, rootSize: nil, nodes: [])
         if android, let w = root.attribute("width").flatMap(Double.init), let h = root.attribute("height").flatMap(Double.init) { dump.rootSize = Size(w, h) }
@@ -75,7 +75,7 @@ enum XMLDumps {
         var numbers: [Double] = []
         for (k, v) in zip(keys, values) {
             guard let v, let d = Double(v), d.isFinite else {
-                throw HierarchyError("<\(e.name)> needs a number for \(k) (got \(v.map { "\"\(clipped($0))\"" } ?? "nothing"))", at: e.position)
+                throw HierarchyError("<\(HierarchyError.shown(e.name))> needs a number for \(k) (got \(v.map { "\"\(clipped($0))\"" } ?? "nothing"))", at: e.position)
             }
             numbers.append(d)
         }
@@ -84,5 +84,5 @@ enum XMLDumps {
                         visible: shown, line: e.position.line, column: e.position.column)
     }
 
-    static func clipped(_ s: String) -> String { s.count > 40 ? String(s.prefix(40)) + "…" : s }
+    static func clipped(_ s: String) -> String { HierarchyError.shown(s) }
 }

@@ -23,7 +23,19 @@ struct XMLEvent {
 public struct HierarchyError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var position: SourcePosition?
-    public init(_ message: String, at position: SourcePosition? = nil) { self.message = message; self.position = position }
+    /// Control and format characters from the dump are written as `\u{…}`, so a message never
+    /// carries a terminal escape sequence out of a hostile file.
+    public init(_ message: String, at position: SourcePosition? = nil) {
+        self.message = String(String.UnicodeScalarView(message.unicodeScalars.flatMap { u -> [Unicode.Scalar] in
+            let c = u.properties.generalCategory
+            guard c == .control || c == .format || c == .lineSeparator || c == .paragraphSeparator else { return [u] }
+            return Array("\\u{\(String(u.value, radix: 16, uppercase: true))}".unicodeScalars)
+        }))
+        self.position = position
+    }
+
+    /// A name or value from the dump as a message quotes it: at most 40 characters.
+    static func shown(_ s: String) -> String { s.count > 40 ? String(s.prefix(40)) + "…" : s }
     public var description: String { (position.map { "\($0.line):\($0.column): " } ?? "") + message }
 }
 
@@ -151,7 +163,7 @@ struct XMLTokenizer {
         var seen = Set<String>()
         while true {
             let spaced = spaces()
-            guard index < bytes.count else { throw error("unexpected end of file in <\(tag)>") }
+            guard index < bytes.count else { throw error("unexpected end of file in <\(HierarchyError.shown(tag))>") }
             if starts("/>") {
                 index += 2
                 sawRoot = true
@@ -164,10 +176,10 @@ struct XMLTokenizer {
                 sawRoot = true
                 return XMLEvent(kind: .start(selfClosing: false), name: tag, attributes: attributes, position: at, depth: open.count - 1)
             }
-            guard spaced else { throw error("expected a space, '>' or '/>' in <\(tag)>, found \(describeCurrent())") }
+            guard spaced else { throw error("expected a space, '>' or '/>' in <\(HierarchyError.shown(tag))>, found \(describeCurrent())") }
             let key = try name("an attribute name")
             _ = spaces()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw error("expected '=' after attribute \(key)") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw error("expected '=' after attribute \(HierarchyError.shown(key))") }
             index += 1
             _ = spaces()
             let repeated: Bool
@@ -175,7 +187,7 @@ struct XMLTokenizer {
                 if seen.isEmpty { seen = Set(keys) }
                 repeated = !seen.insert(key).inserted
             }
-            guard !repeated else { throw error("attribute \(key) given twice") }
+            guard !repeated else { throw error("attribute \(HierarchyError.shown(key)) given twice") }
             let kept = keep?.contains(key) ?? true
             let value = try quoted(storing: kept)
             if kept { attributes.append((key, value)) }
@@ -187,10 +199,10 @@ struct XMLTokenizer {
         index += 2
         let tag = try name("an element name after '</'")
         _ = spaces()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw error("expected '>' to end </\(tag)") }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw error("expected '>' to end </\(HierarchyError.shown(tag))") }
         index += 1
-        guard let top = open.popLast() else { throw HierarchyError("</\(tag)> closes no open element", at: at) }
-        guard top == tag else { throw HierarchyError("</\(tag)> does not match <\(top)>", at: at) }
+        guard let top = open.popLast() else { throw HierarchyError("</\(HierarchyError.shown(tag))> closes no open element", at: at) }
+        guard top == tag else { throw HierarchyError("</\(HierarchyError.shown(tag))> does not match <\(HierarchyError.shown(top))>", at: at) }
         return XMLEvent(kind: .end, name: tag, attributes: [], position: at, depth: open.count)
     }
 
