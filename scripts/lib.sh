@@ -11,7 +11,8 @@ SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
 # child's peak memory; chromium to load the gallery page in a real browser (GalleryTests); jq and
 # GNU parallel to run docs/CI.md's recipes (MatrixRecipeTests, CIRecipeTests).
-SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq parallel)
+# chromium-driver and python3-selenium play a GIF in Chromium in real time (GIFTimingTests).
+SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq parallel chromium-driver python3-selenium)
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 

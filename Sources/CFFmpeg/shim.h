@@ -44,6 +44,7 @@ static inline int segue_fmt_flag_nofile(void) { return AVFMT_NOFILE; }
 static inline int segue_averror_invaldata(void) { return AVERROR_INVALIDDATA; }
 
 static inline uint8_t *segue_frame_data(const AVFrame *f, int plane) { return f->data[plane]; }
+static inline uint8_t **segue_frame_extended_data(AVFrame *f) { return f->extended_data; }
 static inline int segue_frame_linesize(const AVFrame *f, int plane) { return f->linesize[plane]; }
 
 /// Points a yuv420p frame of w×h (both even) at one buffer from `pool`, which must hold at least

@@ -71,11 +71,12 @@ usage:
   segue compare A B [--threshold DB] [--diff DIR] [--format json]   PSNR/SSIM per frame (presets, clips, PNG folders)
   segue gallery MANIFEST -o DIR                 a self-contained HTML page of a batch's outputs
   segue inspect PRESET                         the resolved timeline as a table
-  segue list transitions|curves|devices|mocks|demos
+  segue list transitions|curves|devices|mocks|demos|targets
   segue --version | --help | help COMMAND
 
 render options:
   -o, --output FILE     output file (default: <preset name>.<ext> in the current folder)
+  --for TARGET          app-store | play | github | readme-gif: the destination's rules (segue list targets)
   --format F            mp4 | mov | webm | gif | png (a folder of frames) | null (render and convert, write nothing)
   --codec C             h264 | hevc (mp4, mov) | prores (mov: 4444 with alpha for a transparent background, else 422 HQ) | vp9 (webm, with alpha)
   --fps N               frames per second (1…240)
@@ -113,10 +114,10 @@ let helpTexts: [String: String] = [
     "plot": "segue plot PRESET -o FILE.png|FILE.jpg\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
     "validate": validateHelp,
     "inspect": "segue inspect PRESET [--only K=V,...]\nPrints the resolved timeline: each step's start, end, frame range and curve; a matrix preset's combinations.",
-    "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
+    "list": "segue list transitions|curves|devices|mocks|demos|targets\nPrints a catalog (targets: the --for destinations, each rule with its source).",
 ]
 
-let renderValued: Set<String> = ["-o", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec", "--only", "--max-memory"]
+let renderValued: Set<String> = ["-o", "--for", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec", "--only", "--max-memory"]
 let renderFlags: Set<String> = ["--quiet", "--verbose"]
 
 struct Failure: Error { var code: Int32; var message: String }
@@ -156,12 +157,18 @@ func render(_ args: [String]) throws {
     options.progress = ProgressMode(rawValue: try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto")!
     if a.flags.contains("--quiet") { options.progress = .none }
     options.maxMemory = try a.memory("--max-memory")
-    let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    let given = try overrides(a)
+    options.requestedFPS = given.fps
+    if let target = try a.choice("--for", ShareTarget.allCases.map(\.rawValue)).flatMap(ShareTarget.init) {
+        return try renderFor(target, a, options, given)
+    }
+    let storyboard = try loadStoryboard(a, overrides: given)
     options.presetFile = a.positionals.first
     let out: String?
+    let settings: EncoderSettings
     do {
         out = try chooseVideoOutput(a, storyboard, preset: a.positionals.first, options: &options)
-        let settings = try options.encoderSettings(for: storyboard)
+        settings = try options.encoderSettings(for: storyboard)
         if settings.isPadded && !a.flags.contains("--quiet") && options.progress != .json {
             printErr("note: \(settings.width)×\(settings.height) is padded to \(settings.paddedWidth)×\(settings.paddedHeight) (4:2:0 video needs even sizes; the last row/column is repeated)")
         }
@@ -177,7 +184,8 @@ func render(_ args: [String]) throws {
     outputsStarted.set()
     let result = try RenderJob.run(storyboard, to: out, options: options, cancel: cancelToken)
     if !a.flags.contains("--quiet") && options.progress != .json {
-        printErr("\(result.output ?? "(null)"): \(result.frames) frames, \(storyboard.pixelWidth)×\(storyboard.pixelHeight) @ \(storyboard.fps) fps in \(String(format: "%.2f", result.seconds)) s")
+        let rate = settings.format == .gif ? "\(settings.gifTiming.rateName) fps (GIF delays of \(settings.gifTiming.delay) cs)" : "\(storyboard.fps) fps"
+        printErr("\(result.output ?? "(null)"): \(result.frames) frames, \(storyboard.pixelWidth)×\(storyboard.pixelHeight) @ \(rate) in \(String(format: "%.2f", result.seconds)) s")
     }
 }
 
@@ -260,7 +268,7 @@ func inspect(_ args: [String]) throws {
 func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
 
 func list(_ args: [String]) throws {
-    guard args.count == 1 else { throw Failure(code: Exit.usage, message: "usage: segue list transitions|curves|devices|mocks|demos") }
+    guard args.count == 1 else { throw Failure(code: Exit.usage, message: "usage: segue list transitions|curves|devices|mocks|demos|targets") }
     switch args[0] {
     case "transitions":
         for e in Catalog.entries {
@@ -278,8 +286,9 @@ func list(_ args: [String]) throws {
         for m in Mocks.kinds { print("\(pad(m.name, 10)) \(m.description)") }
     case "demos":
         for d in Demos.all { print("\(pad(d.name, 16)) \(d.summary)") }
+    case "targets": listTargets()
     default:
-        throw Failure(code: Exit.usage, message: "unknown list \"\(args[0])\" (transitions, curves, devices, mocks, demos)")
+        throw Failure(code: Exit.usage, message: "unknown list \"\(args[0])\" (transitions, curves, devices, mocks, demos, targets)")
     }
 }
 
