@@ -5,7 +5,7 @@ SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Debian packages Segue needs to build and run: FFmpeg's libraries, text (FreeType, HarfBuzz,
 # fontconfig) and the fonts mocks use.
-SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
+SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libswresample-dev libavutil-dev libavfilter-dev
     libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev fonts-inter fonts-wqy-microhei
     fonts-noto-color-emoji fonts-roboto)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a

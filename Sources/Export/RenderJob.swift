@@ -43,10 +43,11 @@ public enum RenderJob {
                            cancel: CancellationToken = CancellationToken()) throws -> RenderResult {
         let started = Date()
         _ = MallocTuning.applied
-        let settings = try options.encoderSettings(for: storyboard)
+        var settings = try options.encoderSettings(for: storyboard)
         let (sampled, slowMotion) = GIFSampling.frames(of: storyboard, settings: settings, slowMotion: options.slowMotion)
         let composer = FrameComposer(storyboard: sampled, slowMotion: slowMotion)
         let total = composer.frameCount
+        settings.frameCount = total
         try settings.validate(destination ?? "/dev/null")
         // The workers' side first; the encoder opens (x264's set-up, the file, its header) on this
         // thread while the workers draw the first frames (`prepare` below).
@@ -164,6 +165,11 @@ extension RenderOptions {
             settings.shape = p.video
             if crf == nil, let c = p.video.crf { settings.crf = c }
             if f != .gif { settings.audio = p.audio }
+        }
+        // The preset's sound: AAC in mp4/mov, Opus in webm (a GIF or PNG frames have none).
+        if let sound = storyboard.audio, [.mp4, .mov, .webm].contains(f) {
+            settings.audio = settings.audio ?? AudioSpec(bitRate: f == .webm ? 128_000 : 192_000)
+            settings.audioFile = sound
         }
         do { try settings.validate() } catch { throw OutputChoiceError(description: "\(error)") }
         return settings

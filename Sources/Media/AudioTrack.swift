@@ -2,8 +2,9 @@ import CFFmpeg
 import Foundation
 
 /// The audio stream of a video (issue 33.2): AAC-LC in MP4/MOV, Opus in WebM, stereo at the
-/// spec's rate, as long as the video, silent: the App Store takes previews with a stereo track
-/// (practitioners add a silent one), and YouTube's recommended settings name a stereo track. Packets go through
+/// spec's rate, as long as the video: a preset's `audio` (AudioClip), else silence: the App
+/// Store takes previews with a stereo track (practitioners add a silent one), and YouTube's
+/// recommended settings name a stereo track. Packets go through
 /// the muxer's interleaver beside the video's (FFmpeg's doc/examples/mux.c with two streams):
 /// after each video frame the track is encoded up to that frame's end time.
 final class AudioTrack {
@@ -14,9 +15,11 @@ final class AudioTrack {
     private var packet: UnsafeMutablePointer<AVPacket>?
     /// Samples sent to the encoder so far (the next frame's pts in 1/sampleRate).
     private var sent: Int64 = 0
+    private let clip: AudioClip?
 
-    init(path: String, format oc: UnsafeMutablePointer<AVFormatContext>, spec: AudioSpec, container: OutputFormat) throws {
+    init(path: String, format oc: UnsafeMutablePointer<AVFormatContext>, spec: AudioSpec, container: OutputFormat, clip: AudioClip?) throws {
         self.path = path
+        self.clip = clip
         let name = container == .webm ? "libopus" : "aac"
         guard let encoder = avcodec_find_encoder_by_name(name) else { throw MediaError("\(path): this FFmpeg has no \(name) encoder") }
         guard let st = avformat_new_stream(oc, nil) else { throw MediaError("\(path): avformat_new_stream(audio) failed") }
@@ -42,12 +45,14 @@ final class AudioTrack {
         if codec != nil { avcodec_free_context(&codec) }
     }
 
-    /// Encodes samples up to `total` (samples since the start) and muxes the packets ready.
-    func write(upTo total: Int64, into oc: UnsafeMutablePointer<AVFormatContext>) throws {
+    /// Encodes whole frames of samples up to `total` (samples since the start), and with `last`
+    /// the short frame that ends the track, and muxes the packets ready.
+    func write(upTo total: Int64, last: Bool = false, into oc: UnsafeMutablePointer<AVFormatContext>) throws {
         guard let c = codec, let f = frame else { return }
-        // Fixed-size encoders (AAC: 1024) take whole frames; the last may be short.
+        // Fixed-size encoders (AAC: 1024, Opus: 960) take whole frames; only the last may be
+        // short (the encoder pads a short one: one in the middle would insert silence).
         let size = Int64(c.pointee.frame_size > 0 ? c.pointee.frame_size : 960)
-        while sent < total {
+        while total - sent >= size || (last && sent < total) {
             let n = Int32(min(size, total - sent))
             av_frame_unref(f)
             f.pointee.format = c.pointee.sample_fmt.rawValue
@@ -57,6 +62,7 @@ final class AudioTrack {
             try check(av_frame_get_buffer(f, 0), path, "av_frame_get_buffer(audio)")
             try check(av_samples_set_silence(segue_frame_extended_data(f), 0, n, c.pointee.ch_layout.nb_channels, c.pointee.sample_fmt),
                       path, "av_samples_set_silence")
+            try clip?.copy(into: f, from: Int(sent), count: Int(n), format: c.pointee.sample_fmt, path: path)
             f.pointee.pts = sent
             sent += Int64(n)
             try send(f, oc)

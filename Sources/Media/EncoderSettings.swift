@@ -62,6 +62,10 @@ public struct EncoderSettings: Sendable, Equatable {
     public var shape = VideoShape()
     /// A silent stereo track beside the video (mp4/mov: AAC, webm: Opus); nil: no audio.
     public var audio: AudioSpec? = nil
+    /// The preset's `audio` file (inside its folder), encoded into `audio`'s track; nil: silence.
+    public var audioFile: String? = nil
+    /// Frames the render will write (the audio clip is cut to their length).
+    public var frameCount = 0
 
     public init(width: Int, height: Int, fps: Int) {
         self.width = width; self.height = height; self.fps = fps

@@ -227,7 +227,11 @@ final class VideoMuxer: PictureSink {
                 }
             },
             moreStreams: { oc in
-                if let a = s.audio { track = try AudioTrack(path: path, format: oc, spec: a, container: s.format) }
+                if let a = s.audio {
+                    // The clip's samples: as long as the video (its frames at its fps).
+                    let clip = try s.audioFile.map { try AudioClip(path: $0, count: (s.frameCount * a.sampleRate + s.fps / 2) / s.fps, rate: a.sampleRate) }
+                    track = try AudioTrack(path: path, format: oc, spec: a, container: s.format, clip: clip)
+                }
             })
         audio = track
     }
@@ -259,7 +263,7 @@ final class VideoMuxer: PictureSink {
 
     func finish(stopReason: () -> Int32) throws {
         if let audio, let oc = stream.format {
-            do { try audio.write(upTo: audioEnd, into: oc); try audio.finish(into: oc) } catch { stream.cancel(); throw error }
+            do { try audio.write(upTo: audioEnd, last: true, into: oc); try audio.finish(into: oc) } catch { stream.cancel(); throw error }
         }
         try stream.finish()
     }

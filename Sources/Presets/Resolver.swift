@@ -64,12 +64,20 @@ public struct Resolver {
         if duration > Limits.maxStoryDuration {
             problem("timeline", "the story lasts \(JSONNode.format(duration)) s; at most \(JSONNode.format(Limits.maxStoryDuration)) s is allowed")
         }
+        var audio: String?
+        if let a = preset.audio {
+            switch AssetPath.resolve(a, in: URL(fileURLWithPath: file).deletingLastPathComponent().path) {
+            case .success(let path): audio = path
+            case .failure(let why): problem("audio", why.description.replacingOccurrences(of: "image file", with: "sound file"))
+            }
+        }
         if !problems.isEmpty { throw PresetError(list: problems) }
         var storyboard = Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height,
                                     fps: overrides.fps ?? preset.fps, background: preset.background, output: preset.output,
                                     overlays: preset.overlays, screens: built.screens, start: preset.start, steps: steps,
                                     imageBytes: built.tally.keptBytes, largestImageFrameBytes: built.tally.largestFrameBytes)
         storyboard.deferred = built.deferred
+        storyboard.audio = audio
         storyboard.notes = built.notes
         storyboard.addCaptionBand()
         return storyboard

@@ -19,7 +19,7 @@ final class GIFTimingTests: XCTestCase {
     static let story = 3.04
 
     /// Each packet's duration in the GIF's time base (1/100 s), as ffprobe reads them.
-    func delays(_ path: String) throws -> [Int] {
+    static func delays(_ path: String) throws -> [Int] {
         let r = try CLI.run(["-v", "error", "-show_entries", "packet=duration", "-of", "csv=p=0", path], executable: CLI.which("ffprobe"))
         XCTAssertEqual(r.status, 0, r.stderr)
         return r.stdout.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -42,7 +42,7 @@ final class GIFTimingTests: XCTestCase {
         for (fps, extra, delay, seconds) in cases {
             let r = try render(dir, fps: fps, extra)
             XCTAssertEqual(r.status, 0, r.stderr)
-            let d = try delays(dir + "/c.gif")
+            let d = try Self.delays(dir + "/c.gif")
             // round(D × 100/d) + 1 frames (DESIGN §3 at the GIF's rate), each shown d cs.
             let frames = Int((seconds * 100 / Double(delay)).rounded()) + 1
             XCTAssertEqual(d, Array(repeating: delay, count: frames), "fps \(fps) \(extra)")
