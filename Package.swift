@@ -19,8 +19,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg",
-                       pkgConfig: "libavcodec libavformat libswscale libavutil",
-                       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev",
+                       pkgConfig: "libavcodec libavformat libswscale libswresample libavutil",
+                       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libswresample-dev",
                                          "libavutil-dev", "libavfilter-dev"])]),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType",
                        pkgConfig: "freetype2 harfbuzz fontconfig",

@@ -16,6 +16,7 @@
 #include <libavutil/log.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
@@ -44,6 +45,7 @@ static inline int segue_fmt_flag_nofile(void) { return AVFMT_NOFILE; }
 static inline int segue_averror_invaldata(void) { return AVERROR_INVALIDDATA; }
 
 static inline uint8_t *segue_frame_data(const AVFrame *f, int plane) { return f->data[plane]; }
+static inline uint8_t **segue_frame_extended_data(AVFrame *f) { return f->extended_data; }
 static inline int segue_frame_linesize(const AVFrame *f, int plane) { return f->linesize[plane]; }
 
 /// Points a yuv420p frame of w×h (both even) at one buffer from `pool`, which must hold at least

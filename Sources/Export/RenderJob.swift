@@ -21,6 +21,11 @@ public struct RenderOptions: Sendable {
     public var progress: ProgressMode = .auto
     /// The preset's file, named in messages about its `output` and `background` choices.
     public var presetFile: String?
+    /// `--fps` as given on the command line: a GIF must play it exactly (GIFTiming), where a
+    /// preset's fps only caps the GIF's rate.
+    public var requestedFPS: Int?
+    /// `--for TARGET`: the destination's codec settings and audio track (TargetRender).
+    public var target: ShareTarget?
     /// `--max-memory`: the limit on the estimated peak (nil: the preset's, else 2 GiB; MemoryEstimate).
     public var maxMemory: Int?
     public init() {}
@@ -38,9 +43,11 @@ public enum RenderJob {
                            cancel: CancellationToken = CancellationToken()) throws -> RenderResult {
         let started = Date()
         _ = MallocTuning.applied
-        let settings = try options.encoderSettings(for: storyboard)
-        let composer = FrameComposer(storyboard: storyboard, slowMotion: options.slowMotion)
+        var settings = try options.encoderSettings(for: storyboard)
+        let (sampled, slowMotion) = GIFSampling.frames(of: storyboard, settings: settings, slowMotion: options.slowMotion)
+        let composer = FrameComposer(storyboard: sampled, slowMotion: slowMotion)
         let total = composer.frameCount
+        settings.frameCount = total
         try settings.validate(destination ?? "/dev/null")
         // The workers' side first; the encoder opens (x264's set-up, the file, its header) on this
         // thread while the workers draw the first frames (`prepare` below).
@@ -153,8 +160,27 @@ extension RenderOptions {
         settings.threads = encoderThreads > 0 ? encoderThreads : RenderJob.defaultEncoderThreads
         settings.title = storyboard.name
         settings.comment = "Segue \(SegueVersion.string)"
+        if f == .gif { settings.gif = try gifTiming(storyboard) }
+        if let p = target?.profile {
+            settings.shape = p.video
+            if crf == nil, let c = p.video.crf { settings.crf = c }
+            if f != .gif { settings.audio = p.audio }
+        }
+        // The preset's sound: AAC in mp4/mov, Opus in webm (a GIF or PNG frames have none).
+        if let sound = storyboard.audio, [.mp4, .mov, .webm].contains(f) {
+            settings.audio = settings.audio ?? AudioSpec(bitRate: f == .webm ? 128_000 : 192_000)
+            settings.audioFile = sound
+        }
         do { try settings.validate() } catch { throw OutputChoiceError(description: "\(error)") }
         return settings
+    }
+
+    /// A GIF's rate: `--fps` exactly when it can be played (else exit 2 naming the rates that
+    /// can), else the highest GIF rate not above the preset's fps.
+    func gifTiming(_ storyboard: Storyboard) throws -> GIFTiming {
+        guard let asked = requestedFPS else { return GIFTiming(highestNotAbove: storyboard.fps) }
+        guard let exact = GIFTiming(exactly: asked) else { throw OutputChoiceError(description: "--fps \(asked): " + GIFTiming.unreachable(asked)) }
+        return exact
     }
 
     /// Where a choice came from, for messages: the option, else the preset's field.

@@ -54,6 +54,18 @@ public struct EncoderSettings: Sendable, Equatable {
     /// The preset's background is "transparent": store alpha (mov/ProRes 4444, webm/VP9 yuva420p,
     /// gif transparent index, png RGBA). Refused for mp4 and for mov with h264/hevc.
     public var transparent: Bool = false
+    /// GIF only: the frame delay (nil: the highest GIF rate not above `fps`). Frames are sampled
+    /// at this rate (Export), not at `fps`.
+    public var gif: GIFTiming? = nil
+    public var gifTiming: GIFTiming { gif ?? GIFTiming(highestNotAbove: fps) }
+    /// h264 rate control and structure a destination asks for (ShareTargets; default: crf).
+    public var shape = VideoShape()
+    /// A silent stereo track beside the video (mp4/mov: AAC, webm: Opus); nil: no audio.
+    public var audio: AudioSpec? = nil
+    /// The preset's `audio` file (inside its folder), encoded into `audio`'s track; nil: silence.
+    public var audioFile: String? = nil
+    /// Frames the render will write (the audio clip is cut to their length).
+    public var frameCount = 0
 
     public init(width: Int, height: Int, fps: Int) {
         self.width = width; self.height = height; self.fps = fps

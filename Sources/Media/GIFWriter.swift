@@ -84,7 +84,9 @@ final class FilterGraph {
 /// pixels become either opaque (straight colour) or fully transparent. Opaque clips reserve no
 /// entry and get all 256 colours. The gif encoder uses "restore to background" disposal for
 /// frames with transparent pixels, so moving content leaves no trails.
-/// GIF delays are centiseconds: fps that do not divide 100 play at the nearest delay (60 → 50 fps).
+/// Timing (GIFTiming): time base 1/100, frame i at pts i × delay, every delay the same whole
+/// number of centiseconds ≥ 2, the last frame's too (`final_delay`), so the delays sum to the
+/// frame count × delay. Export samples the story at that rate, so it plays at the story's speed.
 final class GIFWriter: PictureSink {
     let path: String
     let settings: EncoderSettings
@@ -106,7 +108,7 @@ final class GIFWriter: PictureSink {
         spill = try AtomicFile(destination: destination)   // a second temporary beside the destination
         statsGraph = try FilterGraph(path: destination, avf: avf)
         statsSource = try statsGraph.source("frames", width: Int32(settings.width), height: Int32(settings.height),
-                                           format: AV_PIX_FMT_BGRA, fps: settings.fps)
+                                           format: AV_PIX_FMT_BGRA, fps: 100)
         let gen = try statsGraph.add("palettegen", "palettegen",
                                      "max_colors=256:stats_mode=full:reserve_transparent=\(settings.transparent ? 1 : 0)")
         statsSink = try statsGraph.add("buffersink", "palette", nil)
@@ -164,9 +166,9 @@ final class GIFWriter: PictureSink {
 
         // Pass 2: frames + palette → paletteuse → pal8.
         let g = try FilterGraph(path: path, avf: avf)
-        let src = try g.source("frames", width: Int32(settings.width), height: Int32(settings.height), format: AV_PIX_FMT_BGRA, fps: settings.fps)
+        let src = try g.source("frames", width: Int32(settings.width), height: Int32(settings.height), format: AV_PIX_FMT_BGRA, fps: 100)
         let pal = try g.source("palette", width: palette.pointee.width, height: palette.pointee.height,
-                               format: AVPixelFormat(palette.pointee.format), fps: settings.fps)
+                               format: AVPixelFormat(palette.pointee.format), fps: 100)
         let use = try g.add("paletteuse", "paletteuse", "dither=bayer:bayer_scale=3:diff_mode=rectangle:alpha_threshold=128")
         let sink = try g.add("buffersink", "out", nil)
         try g.link(src, 0, use, 0)
@@ -177,13 +179,15 @@ final class GIFWriter: PictureSink {
         try check(avf.av_buffersrc_add_frame_flags!(pal, palette, 0), path, "av_buffersrc_add_frame(palette)")
         try check(avf.av_buffersrc_add_frame_flags!(pal, nil, 0), path, "av_buffersrc_add_frame(palette EOF)")
 
-        let out = try EncodedStream(destination: path, muxer: "gif", encoder: "gif", fps: settings.fps,
-                                    title: nil, comment: nil, header: [("loop", "0")], bitexact: false,
+        let delay = settings.gifTiming.delay
+        let out = try EncodedStream(destination: path, muxer: "gif", encoder: "gif", fps: 100,
+                                    title: nil, comment: nil, header: [("loop", "0"), ("final_delay", "\(delay)")], bitexact: false,
                                     configure: { c in
                                         c.pointee.width = Int32(self.settings.width)
                                         c.pointee.height = Int32(self.settings.height)
                                         c.pointee.pix_fmt = AV_PIX_FMT_PAL8
-                                    }, createsParents: false)   // the spill file's folder: gone means failed
+                                    }, createsParents: false,   // the spill file's folder: gone means failed
+                                    frameDuration: Int64(delay))
         output = out
         guard let mapped = av_frame_alloc() else { throw MediaError("\(path): av_frame_alloc failed") }
         var mappedRef: UnsafeMutablePointer<AVFrame>? = mapped
@@ -212,7 +216,7 @@ final class GIFWriter: PictureSink {
             for y in 0..<settings.height where fread(base + y * stride, 1, rowBytes, spillFile) != rowBytes {
                 throw MediaError("\(path): reading the frame spill \(spill.temporaryPath) failed")
             }
-            f.pointee.pts = i
+            f.pointee.pts = i * Int64(delay)
             try check(avf.av_buffersrc_add_frame_flags!(src, f, 0), path, "av_buffersrc_add_frame(paletteuse)")  // takes f's buffers
             try drain()
         }

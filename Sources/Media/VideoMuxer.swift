@@ -2,8 +2,9 @@ import CFFmpeg
 import Foundation
 
 /// One encoder feeding one muxer into an AtomicFile, following FFmpeg's doc/examples/mux.c:
-/// send/receive, global header when the muxer wants it, time base 1/fps with pts = frame index,
-/// packets rescaled to the stream's time base. Shared by VideoMuxer (mp4/mov/webm) and GIFWriter.
+/// send/receive, global header when the muxer wants it, time base 1/fps with pts = frame index
+/// (GIF: time base 1/100 with pts = index × delay, `frameDuration` = the delay), packets rescaled
+/// to the stream's time base. Shared by VideoMuxer (mp4/mov/webm) and GIFWriter.
 final class EncodedStream {
     let path: String
     let file: AtomicFile
@@ -11,16 +12,20 @@ final class EncodedStream {
     private(set) var codec: UnsafeMutablePointer<AVCodecContext>?
     private(set) var stream: UnsafeMutablePointer<AVStream>?
     private var packet: UnsafeMutablePointer<AVPacket>?
+    /// A packet's duration in the time base when the encoder leaves it unset (the gif muxer's delay).
+    private let frameDuration: Int64
 
     /// `configure` sets the codec context (size, pix_fmt, tags, private options) before
     /// avcodec_open2; `after` adjusts the stream (codec tag, metadata) before the header.
     init(destination path: String, muxer: String, encoder encoderName: String, fps: Int,
          title: String?, comment: String?, header: [(String, String)], bitexact: Bool,
          configure: (UnsafeMutablePointer<AVCodecContext>) throws -> Void,
-         after: (UnsafeMutablePointer<AVStream>) throws -> Void = { _ in }, createsParents: Bool = true) throws {
+         after: (UnsafeMutablePointer<AVStream>) throws -> Void = { _ in }, createsParents: Bool = true,
+         frameDuration: Int64 = 1, moreStreams: (UnsafeMutablePointer<AVFormatContext>) throws -> Void = { _ in }) throws {
         self.path = path
+        self.frameDuration = frameDuration
         file = try AtomicFile(destination: path, createsParents: createsParents)
-        do { try open(muxer, encoderName, fps, title, comment, header, bitexact, configure, after) } catch {
+        do { try open(muxer, encoderName, fps, title, comment, header, bitexact, configure, after, moreStreams) } catch {
             cancel(); throw error
         }
     }
@@ -28,7 +33,8 @@ final class EncodedStream {
     private func open(_ muxer: String, _ encoderName: String, _ fps: Int, _ title: String?, _ comment: String?,
                       _ header: [(String, String)], _ bitexact: Bool,
                       _ configure: (UnsafeMutablePointer<AVCodecContext>) throws -> Void,
-                      _ after: (UnsafeMutablePointer<AVStream>) throws -> Void) throws {
+                      _ after: (UnsafeMutablePointer<AVStream>) throws -> Void,
+                      _ moreStreams: (UnsafeMutablePointer<AVFormatContext>) throws -> Void) throws {
         // "file:" so a path with a colon is never read as a protocol name.
         let url = "file:" + file.temporaryPath
         var oc: UnsafeMutablePointer<AVFormatContext>?
@@ -47,7 +53,7 @@ final class EncodedStream {
         codec = c
         let f = Int32(fps)
         c.pointee.time_base = AVRational(num: 1, den: f)
-        c.pointee.framerate = AVRational(num: f, den: 1)
+        c.pointee.framerate = AVRational(num: f, den: Int32(frameDuration))
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         if oc.pointee.oformat.pointee.flags & segue_fmt_flag_globalheader() != 0 {
             c.pointee.flags |= segue_codec_flag_global_header()
@@ -58,6 +64,7 @@ final class EncodedStream {
         st.pointee.time_base = c.pointee.time_base
         st.pointee.avg_frame_rate = c.pointee.framerate
         try after(st)
+        try moreStreams(oc)
 
         if let t = title { try check(av_dict_set(&oc.pointee.metadata, "title", t, 0), path, "av_dict_set(title)") }
         if let t = comment { try check(av_dict_set(&oc.pointee.metadata, "comment", t, 0), path, "av_dict_set(comment)") }
@@ -84,7 +91,7 @@ final class EncodedStream {
             let r = avcodec_receive_packet(c, pkt)
             if r == AVERROR_EAGAIN || r == AVERROR_EOF_ { return }
             try check(r, path, "avcodec_receive_packet")
-            if pkt.pointee.duration == 0 { pkt.pointee.duration = 1 }   // one frame (the gif muxer's delay)
+            if pkt.pointee.duration == 0 { pkt.pointee.duration = frameDuration }   // one frame (the gif muxer's delay)
             av_packet_rescale_ts(pkt, c.pointee.time_base, st.pointee.time_base)
             pkt.pointee.stream_index = st.pointee.index
             let w = av_interleaved_write_frame(oc, pkt)   // takes the packet's reference
@@ -145,8 +152,15 @@ final class EncodedStream {
 ///   faster but visibly blocky on text; 4 is the common "fast good" setting. `row-mt=0` and a
 ///   fixed thread count keep the output reproducible (see the determinism test).
 /// mp4/mov: `+faststart`. webm: bit-exact muxing (no random UIDs). Metadata: title, comment.
+/// Destinations (ShareTargets) shape the h264 stream: a bit rate with a peak (`maxrate`, a VBV
+/// buffer of one second at the peak), the High profile, B-frames, a GOP of
+/// a fraction of a second; and add a silent stereo AudioTrack.
 final class VideoMuxer: PictureSink {
     let stream: EncodedStream
+    private var audio: AudioTrack?
+    private let fps: Int
+    private var frames: Int64 = 0
+    private let audioRate: Int64
     var temporaryPath: String { stream.file.temporaryPath }
 
     init(destination: String, settings s: EncoderSettings, pixelFormat: AVPixelFormat) throws {
@@ -159,6 +173,9 @@ final class VideoMuxer: PictureSink {
         case .vp9: encoderName = "libvpx-vp9"
         }
         let header: [(String, String)] = s.format == .webm ? [] : [("movflags", "+faststart")]
+        fps = s.fps
+        audioRate = Int64(s.audio?.sampleRate ?? 48_000)
+        var track: AudioTrack?
         func opt(_ c: UnsafeMutablePointer<AVCodecContext>, _ k: String, _ v: String) throws {
             try check(av_opt_set(c.pointee.priv_data, k, v, 0), path, "av_opt_set(\(k)=\(v))")
         }
@@ -169,7 +186,7 @@ final class VideoMuxer: PictureSink {
                 c.pointee.width = Int32(s.paddedWidth)
                 c.pointee.height = Int32(s.paddedHeight)
                 c.pointee.pix_fmt = pixelFormat
-                c.pointee.gop_size = Int32(2 * s.fps)      // a keyframe every 2 s: seekable previews
+                c.pointee.gop_size = Int32(s.shape.gopSeconds.map { max(1, (Double(s.fps) * $0).rounded()) } ?? Double(2 * s.fps))      // a keyframe every 2 s: seekable previews
                 c.pointee.thread_count = Int32(s.threads)
                 c.pointee.color_primaries = AVCOL_PRI_BT709
                 c.pointee.color_trc = AVCOL_TRC_BT709
@@ -179,7 +196,7 @@ final class VideoMuxer: PictureSink {
                 case .h264:
                     c.pointee.flags |= segue_codec_flag_closed_gop()
                     try opt(c, "preset", s.preset)
-                    try opt(c, "crf", String(s.crf))
+                    try VideoMuxer.shape(c, s, opt)
                     // No lookahead thread: the same bytes (x264's decisions do not depend on
                     // it), and its 4 buffered frames (≈ 40 MB at 1170×2532) are not allocated.
                     try opt(c, "x264-params", "sync-lookahead=0")
@@ -208,10 +225,47 @@ final class VideoMuxer: PictureSink {
                 if s.codec == .vp9 && s.transparent {
                     try check(av_dict_set(&st.pointee.metadata, "alpha_mode", "1", 0), path, "av_dict_set(alpha_mode)")
                 }
+            },
+            moreStreams: { oc in
+                if let a = s.audio {
+                    // The clip's samples: as long as the video (its frames at its fps).
+                    let clip = try s.audioFile.map { try AudioClip(path: $0, count: (s.frameCount * a.sampleRate + s.fps / 2) / s.fps, rate: a.sampleRate) }
+                    track = try AudioTrack(path: path, format: oc, spec: a, container: s.format, clip: clip)
+                }
             })
+        audio = track
     }
 
-    func write(_ frame: PictureFrame, index: Int64) throws { try stream.encode(frame.frame) }
-    func finish(stopReason: () -> Int32) throws { try stream.finish() }
+    /// crf, or a bit rate with its peak; the profile and B-frames a destination asks for.
+    static func shape(_ c: UnsafeMutablePointer<AVCodecContext>, _ s: EncoderSettings,
+                      _ opt: (UnsafeMutablePointer<AVCodecContext>, String, String) throws -> Void) throws {
+        if let rate = s.shape.bitRate {
+            c.pointee.bit_rate = Int64(rate)
+            if let peak = s.shape.maxRate {
+                c.pointee.rc_max_rate = Int64(peak)
+                c.pointee.rc_buffer_size = Int32(clamping: peak)   // one second at the peak
+            }
+        } else {
+            try opt(c, "crf", String(s.crf))
+        }
+        if let p = s.shape.profile { try opt(c, "profile", p) }
+        if let b = s.shape.bFrames { c.pointee.max_b_frames = Int32(b) }
+    }
+
+    /// Audio samples that end where video frame `frames` ends.
+    private var audioEnd: Int64 { (frames * audioRate + Int64(fps) / 2) / Int64(fps) }
+
+    func write(_ frame: PictureFrame, index: Int64) throws {
+        try stream.encode(frame.frame)
+        frames += 1
+        if let audio, let oc = stream.format { try audio.write(upTo: audioEnd, into: oc) }
+    }
+
+    func finish(stopReason: () -> Int32) throws {
+        if let audio, let oc = stream.format {
+            do { try audio.write(upTo: audioEnd, last: true, into: oc); try audio.finish(into: oc) } catch { stream.cancel(); throw error }
+        }
+        try stream.finish()
+    }
     func cancel() { stream.cancel() }
 }

@@ -16,6 +16,8 @@ public struct Preset: Sendable {
     public var timeline: [StepSpec]
     /// Mock screens' `style` by screen id; a mock without one takes the device's platform's.
     public var mockStyles: [String: MockStyle] = [:]
+    /// A sound file in the preset's folder, for the video's audio track (issue 33.2).
+    public var audio: String?
     /// Screenshot elements and mock photos by screen id (`ScreenExtras`).
     public var extras: [String: ScreenExtras] = [:]
     /// What decoding could not check, so resolving reports no consequence of an earlier problem.

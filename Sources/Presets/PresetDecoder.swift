@@ -20,7 +20,7 @@ public enum Limits {
 
 /// JSON text → `Preset`, every problem collected.
 public enum PresetDecoder {
-    static let topKeys = ["segue", "name", "device", "scale", "fps", "background", "output", "overlays", "screens", "start", "timeline", "matrix"]
+    static let topKeys = ["segue", "name", "device", "scale", "fps", "background", "output", "overlays", "screens", "start", "timeline", "matrix", "audio"]
 
     public static func decode(text: String, file: String, defaultName: String) throws(PresetError) -> Preset {
         let (preset, problems) = try PresetCheck.decode(text: text, file: file, defaultName: defaultName)
@@ -102,6 +102,7 @@ public enum PresetDecoder {
         var preset = Preset(name: name, device: device, scale: scale, fps: fps, background: background, output: output,
                             overlays: overlays, screens: screens, start: start, timeline: timeline)
         preset.mockStyles = styles
+        if let v = o["audio"] { preset.audio = r.string(v, top.key("audio")) }
         preset.unchecked = unchecked
         preset.extras = extras
         return preset

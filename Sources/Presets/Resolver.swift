@@ -8,6 +8,10 @@ import Transitions
 public struct Overrides: Sendable {
     public var fps: Int?
     public var scale: Double?
+    /// An exact canvas in pixels (`--for app-store`: the accepted preview size). The scale comes
+    /// from the height; the screen's width in points follows from the width (within a few
+    /// points of the device's: the accepted sizes are the devices' shapes to a few per cent).
+    public var pixelSize: (width: Int, height: Int)?
     public init(fps: Int? = nil, scale: Double? = nil) { self.fps = fps; self.scale = scale }
 }
 
@@ -41,8 +45,12 @@ public struct Resolver {
         var problems = ProblemList()
         func problem(_ path: String, _ message: String) { problems.append(Problem(file: file, path: path, message: message)) }
 
-        let scale = overrides.scale.map { $0 * (preset.scale ?? preset.device.scale) } ?? preset.scale ?? preset.device.scale
-        let px = preset.device.pixelSize(scale: scale)
+        var scale = overrides.scale.map { $0 * (preset.scale ?? preset.device.scale) } ?? preset.scale ?? preset.device.scale
+        var px = preset.device.pixelSize(scale: scale)
+        if let exact = overrides.pixelSize {
+            scale = Double(exact.height) / preset.device.points.height
+            px = exact
+        }
         // Without --scale the decoder has checked the canvas already.
         if overrides.scale != nil, px.width > Limits.maxCanvasSide || px.height > Limits.maxCanvasSide || px.width < 2 || px.height < 2 {
             problem("scale", "canvas must be 2 to \(Limits.maxCanvasSide) pixels a side (got \(px.width)×\(px.height))")
@@ -57,12 +65,20 @@ public struct Resolver {
         if duration > Limits.maxStoryDuration {
             problem("timeline", "the story lasts \(JSONNode.format(duration)) s; at most \(JSONNode.format(Limits.maxStoryDuration)) s is allowed")
         }
+        var audio: String?
+        if let a = preset.audio {
+            switch AssetPath.resolve(a, in: URL(fileURLWithPath: file).deletingLastPathComponent().path) {
+            case .success(let path): audio = path
+            case .failure(let why): problem("audio", why.description.replacingOccurrences(of: "image file", with: "sound file"))
+            }
+        }
         if !problems.isEmpty { throw PresetError(list: problems) }
         var storyboard = Storyboard(name: preset.name, device: preset.device, scale: scale, pixelWidth: px.width, pixelHeight: px.height,
                                     fps: overrides.fps ?? preset.fps, background: preset.background, output: preset.output,
                                     overlays: preset.overlays, screens: built.screens, start: preset.start, steps: steps,
                                     imageBytes: built.tally.keptBytes, largestImageFrameBytes: built.tally.largestFrameBytes)
         storyboard.deferred = built.deferred
+        storyboard.audio = audio
         storyboard.elementOrigins = Resolver.origins(preset, elements: built.elements)
         storyboard.notes = built.notes
         storyboard.addCaptionBand()

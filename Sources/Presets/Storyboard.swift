@@ -31,6 +31,9 @@ public struct Storyboard: Sendable {
     public var screenDecoration: (@Sendable (String, Node) -> Node)?
     /// Notes for stderr from resolving (how a screenshot of another size was fitted), each once.
     public var notes: [String] = []
+    /// The preset's `audio`, resolved inside its folder (nil: no sound; a silent track if a
+    /// destination wants one).
+    public var audio: String?
     /// What the screens' images hold: bytes of the kept (scaled) bitmaps, and the largest
     /// full-size decoder frame met while loading them (AssetImages; for the memory estimate).
     public var imageBytes = 0

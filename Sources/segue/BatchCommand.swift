@@ -76,6 +76,7 @@ func batch(_ args: [String]) throws {
     o.render.maxMemory = try a.memory("--max-memory")
     o.render.jobs = try a.int("--jobs", 1...256) ?? o.render.jobs
     o.overrides = try overrides(a)
+    o.render.requestedFPS = o.overrides.fps
     let mode = try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto"
     // One line per finished preset: a bar per preset would fight over the terminal.
     o.progress = a.flags.contains("--quiet") ? .none : (mode == "bar" ? .plain : ProgressMode(rawValue: mode)!)

@@ -73,11 +73,12 @@ usage:
   segue inspect PRESET                         the resolved timeline as a table, and each screen's elements
   segue import DIR -o PRESET.json [--device D] [--force]   a preset from UI-test screenshots and hierarchy dumps
   segue studio [PRESET|DIR] [--port N]         a live preview page on 127.0.0.1, reloaded on save
-  segue list transitions|curves|devices|mocks|demos
+  segue list transitions|curves|devices|mocks|demos|targets
   segue --version | --help | help COMMAND
 
 render options:
   -o, --output FILE     output file (default: <preset name>.<ext> in the current folder)
+  --for TARGET          app-store | play | github | readme-gif: the destination's rules (segue list targets)
   --format F            mp4 | mov | webm | gif | png (a folder of frames) | null (render and convert, write nothing)
   --codec C             h264 | hevc (mp4, mov) | prores (mov: 4444 with alpha for a transparent background, else 422 HQ) | vp9 (webm, with alpha)
   --fps N               frames per second (1…240)
@@ -117,10 +118,10 @@ let helpTexts: [String: String] = [
     "validate": validateHelp,
     "inspect": "segue inspect PRESET [--only K=V,...]\nPrints the resolved timeline: each step's start, end, frame range and curve; each screen's elements with frames in points and where each came from (a hierarchy dump's file and line, the preset's JSON path, or the mock); a matrix preset's combinations.",
     "studio": studioHelp,
-    "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
+    "list": "segue list transitions|curves|devices|mocks|demos|targets\nPrints a catalog (targets: the --for destinations, each rule with its source).",
 ]
 
-let renderValued: Set<String> = ["-o", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec", "--only", "--max-memory"]
+let renderValued: Set<String> = ["-o", "--for", "--format", "--fps", "--scale", "--crf", "--x264-preset", "--slow-motion", "--jobs", "--progress", "--demo", "--codec", "--only", "--max-memory"]
 let renderFlags: Set<String> = ["--quiet", "--verbose"]
 
 struct Failure: Error { var code: Int32; var message: String }
@@ -160,12 +161,18 @@ func render(_ args: [String]) throws {
     options.progress = ProgressMode(rawValue: try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto")!
     if a.flags.contains("--quiet") { options.progress = .none }
     options.maxMemory = try a.memory("--max-memory")
-    let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    let given = try overrides(a)
+    options.requestedFPS = given.fps
+    if let target = try a.choice("--for", ShareTarget.allCases.map(\.rawValue)).flatMap(ShareTarget.init) {
+        return try renderFor(target, a, options, given)
+    }
+    let storyboard = try loadStoryboard(a, overrides: given)
     options.presetFile = a.positionals.first
     let out: String?
+    let settings: EncoderSettings
     do {
         out = try chooseVideoOutput(a, storyboard, preset: a.positionals.first, options: &options)
-        let settings = try options.encoderSettings(for: storyboard)
+        settings = try options.encoderSettings(for: storyboard)
         if settings.isPadded && !a.flags.contains("--quiet") && options.progress != .json {
             printErr("note: \(settings.width)×\(settings.height) is padded to \(settings.paddedWidth)×\(settings.paddedHeight) (4:2:0 video needs even sizes; the last row/column is repeated)")
         }
@@ -181,7 +188,8 @@ func render(_ args: [String]) throws {
     outputsStarted.set()
     let result = try RenderJob.run(storyboard, to: out, options: options, cancel: cancelToken)
     if !a.flags.contains("--quiet") && options.progress != .json {
-        printErr("\(result.output ?? "(null)"): \(result.frames) frames, \(storyboard.pixelWidth)×\(storyboard.pixelHeight) @ \(storyboard.fps) fps in \(String(format: "%.2f", result.seconds)) s")
+        let rate = settings.format == .gif ? "\(settings.gifTiming.rateName) fps (GIF delays of \(settings.gifTiming.delay) cs)" : "\(storyboard.fps) fps"
+        printErr("\(result.output ?? "(null)"): \(result.frames) frames, \(storyboard.pixelWidth)×\(storyboard.pixelHeight) @ \(rate) in \(String(format: "%.2f", result.seconds)) s")
     }
 }
 
@@ -270,7 +278,7 @@ func markingElements(_ a: Arguments, _ s: Storyboard) -> Storyboard {
 func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
 
 func list(_ args: [String]) throws {
-    guard args.count == 1 else { throw Failure(code: Exit.usage, message: "usage: segue list transitions|curves|devices|mocks|demos") }
+    guard args.count == 1 else { throw Failure(code: Exit.usage, message: "usage: segue list transitions|curves|devices|mocks|demos|targets") }
     switch args[0] {
     case "transitions":
         for e in Catalog.entries {
@@ -288,8 +296,9 @@ func list(_ args: [String]) throws {
         for m in Mocks.kinds { print("\(pad(m.name, 10)) \(m.description)") }
     case "demos":
         for d in Demos.all { print("\(pad(d.name, 16)) \(d.summary)") }
+    case "targets": listTargets()
     default:
-        throw Failure(code: Exit.usage, message: "unknown list \"\(args[0])\" (transitions, curves, devices, mocks, demos)")
+        throw Failure(code: Exit.usage, message: "unknown list \"\(args[0])\" (transitions, curves, devices, mocks, demos, targets)")
     }
 }
 
