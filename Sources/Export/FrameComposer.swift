@@ -202,8 +202,16 @@ public final class FrameComposer: Sendable {
         let keys = store.keys(step: s)
         guard let transition = step.transition, let toKey = keys.to else { return screenNode(keys.from) }
         let input = step.frame(from: screenNode(keys.from), to: screenNode(toKey), canvas: storyboard.canvas, at: local,
-                               matches: store.matches(step: step.index))!
+                               matches: store.matches(step: step.index),
+                               backgrounds: (background(of: keys.from.screen), background(of: toKey.screen)))!
         return transition.scene(input)
+    }
+
+    /// A screen's own background colour: its root's fill (a mock's theme background, a layers
+    /// or screenshot screen's `background`).
+    func background(of screen: String) -> Color? {
+        if case .solid(let c)? = storyboard.screens[screen]?.fill { return c }
+        return nil
     }
 
     /// Draws a scene the way frames are drawn: background, then the scene.

@@ -218,7 +218,9 @@ final class SnapshotStore: @unchecked Sendable {
                                       fromFrame: ElementSnapshot.pixelAligned(ea?.frame ?? .zero, scale: scale),
                                       toFrame: ElementSnapshot.pixelAligned(eb?.frame ?? .zero, scale: scale),
                                       fromImage: fromImage, toImage: toImage,
-                                      fromCornerRadius: ea?.cornerRadius ?? 0, toCornerRadius: eb?.cornerRadius ?? 0)
+                                      fromCornerRadius: ea?.cornerRadius ?? 0, toCornerRadius: eb?.cornerRadius ?? 0,
+                                      picture: fromOwn.flatMap { f in toOwn.flatMap { t in
+                                          MatchedPicture.shared(.init(screen: a, id: m.from, image: f), .init(screen: b, id: m.to, image: t), scale: scale) } })
             }
         }
     }
@@ -229,7 +231,7 @@ final class SnapshotStore: @unchecked Sendable {
         var seen = Set<ObjectIdentifier>(), bytes = 0
         func count(_ b: Bitmap) { if seen.insert(ObjectIdentifier(b)).inserted { bytes += b.width * b.height * 4 } }
         for c in shots { if let b = c.made { count(b) } }
-        for c in steps { for m in c.made ?? [] { for case let b as Bitmap in [m.fromImage, m.toImage] { count(b) } } }
+        for c in steps { for m in c.made ?? [] { for case let b as Bitmap in [m.fromImage, m.toImage] + [m.picture].compactMap { $0 } { count(b) } } }
         return bytes
     }
 

@@ -41,4 +41,7 @@ public struct Device: Sendable, Hashable {
     public static let standard = all.first { $0.name == "iphone-13" }!
 
     public static func named(_ name: String) -> Device? { all.first { $0.name == name } }
+
+    /// `unknown device "iphone13"; did you mean "iphone-13"? (expected one of: …)`.
+    public static func unknownNameMessage(_ name: String) -> String { FieldReader.unknown("device", name, all.map(\.name)) }
 }

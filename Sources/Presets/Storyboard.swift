@@ -24,6 +24,11 @@ public struct Storyboard: Sendable {
     public var deferred: [String: DeferredScreen] = [:]
     public var start: String
     public var steps: [Step]
+    /// Where each named element of a shown screen came from, by screen id and element name: a
+    /// dump's file and line (`shots/detail.xml:12`) or the preset's JSON path (`segue inspect`).
+    public var elementOrigins: [String: [String: String]] = [:]
+    /// Applied to each deferred screen when it is built (`--show-elements` marks the elements).
+    public var screenDecoration: (@Sendable (String, Node) -> Node)?
     /// Notes for stderr from resolving (how a screenshot of another size was fitted), each once.
     public var notes: [String] = []
     /// What the screens' images hold: bytes of the kept (scaled) bitmaps, and the largest
@@ -133,10 +138,12 @@ public struct Step: Sendable {
     }
 
     /// The frame input for a transition step at time `t` since its start.
-    public func frame(from: Node, to: Node, canvas: Size, at t: Double, matches: [MatchedElement] = []) -> TransitionFrame? {
+    public func frame(from: Node, to: Node, canvas: Size, at t: Double, matches: [MatchedElement] = [],
+                      backgrounds: (from: Color?, to: Color?) = (nil, nil)) -> TransitionFrame? {
         guard let operation else { return nil }
         return TransitionFrame(from: from, to: to, canvas: canvas, operation: operation, progress: progress(at: t),
-                               matches: matches, interaction: interaction(at: t))
+                               matches: matches, interaction: interaction(at: t),
+                               fromBackground: backgrounds.from, toBackground: backgrounds.to)
     }
 
     /// A short name for captions and tables: "push detail (uikit)".

@@ -50,7 +50,11 @@ extension Node {
     /// The element of this screen with that id (not the screen itself), or nil.
     public func element(id wanted: String) -> ScreenElement? {
         guard wanted != id, let n = find(id: wanted), let f = frameOfDescendant(id: wanted) else { return nil }
-        return ScreenElement(id: wanted, frame: f, cornerRadius: n.cornerRadius, isRegion: n.isRegion)
+        // An ellipse is as round as it gets: a flight or a zoom that rounds its frame by this
+        // radius keeps a round element round (a circle's frame rounded by half its side).
+        var radius = n.cornerRadius
+        if case .ellipse = n.kind { radius = min(f.width, f.height) / 2 }
+        return ScreenElement(id: wanted, frame: f, cornerRadius: radius, isRegion: n.isRegion)
     }
 
     /// Every element of this screen by id, in one walk of the tree (issue 27.7: looking each of N

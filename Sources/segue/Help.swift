@@ -4,7 +4,7 @@ import Presets
 // gets a did-you-mean from the list of commands.
 
 /// The commands `main` dispatches, in the order of the usage text.
-let commandNames = ["render", "batch", "frames", "sheet", "plot", "validate", "compare", "gallery", "inspect", "list", "help"]
+let commandNames = ["render", "batch", "frames", "sheet", "plot", "validate", "compare", "gallery", "inspect", "import", "studio", "list", "help"]
 
 /// A command's help text (nil for an unknown command).
 func helpText(_ command: String) -> String? {
@@ -12,6 +12,7 @@ func helpText(_ command: String) -> String? {
     case "batch": return batchHelp
     case "compare": return compareHelp
     case "gallery": return galleryHelp
+    case "import": return importHelp
     case "help": return "segue help [COMMAND]\nPrints the usage of every command, or COMMAND's help (the same as segue COMMAND --help)."
     default: return helpTexts[command]
     }
