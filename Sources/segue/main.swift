@@ -67,7 +67,7 @@ usage:
   segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR    PNG stills
   segue sheet PRESET -o FILE.png [--count N] [--columns C]          contact sheet (filmstrip)
   segue plot PRESET -o FILE.png                                     progress-over-time chart
-  segue validate PRESET... [--format F]        check only, render nothing (F: text, json, github)
+  segue validate PRESET...|DIR [--format F]    check only, render nothing (F: text, json, github)
   segue compare A B [--threshold DB] [--diff DIR] [--format json]   PSNR/SSIM per frame (presets, clips, PNG folders)
   segue gallery MANIFEST -o DIR                 a self-contained HTML page of a batch's outputs
   segue inspect PRESET                         the resolved timeline as a table, and each screen's elements
