@@ -61,6 +61,7 @@ public struct Resolver {
                                     fps: overrides.fps ?? preset.fps, background: preset.background, output: preset.output,
                                     overlays: preset.overlays, screens: built.screens, start: preset.start, steps: steps,
                                     imageBytes: built.tally.keptBytes, largestImageFrameBytes: built.tally.largestFrameBytes)
+        storyboard.direction = preset.layoutDirection
         storyboard.deferred = built.deferred
         storyboard.notes = built.notes
         storyboard.addCaptionBand()
@@ -107,7 +108,8 @@ public struct Resolver {
         }
         guard var root = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                       presentedAsSheet: presentedAsSheet, photo: photo, style: style,
-                                      statusHeight: preset.device.safeTop, gestureHeight: preset.device.safeBottom) else {
+                                      statusHeight: preset.device.safeTop, gestureHeight: preset.device.safeBottom,
+                                      locale: preset.locale, direction: preset.layoutDirection) else {
             problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
             return nil
         }

@@ -19,7 +19,8 @@ public enum Mocks {
     /// no status bar: a real sheet shows none (the gap above it shows the presenting screen's).
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
                               dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false,
-                              photo: Int? = nil, style: MockStyle = .ios, statusHeight: Double = 48, gestureHeight: Double = 24) -> Node? {
+                              photo: Int? = nil, style: MockStyle = .ios, statusHeight: Double = 48, gestureHeight: Double = 24,
+                              locale: String? = nil, direction: LayoutDirection = .ltr) -> Node? {
         // Material mocks have no `photo` form yet: the Material detail shows its own hero.
         let built = style == .material || kind == "home"
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
@@ -27,7 +28,9 @@ public enum Mocks {
             : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo)
         guard var root = built else { return nil }
         if presentedAsSheet { root.children.removeAll { $0.id == "statusBar" } }
-        return root
+        // Language, then layout direction: separate layers over the same mock (MockLocales.swift, Mirroring.swift).
+        if let locale { root = MockLocale.localize(root, locale) }
+        return direction.isRTL ? root.mirroredLayout() : root
     }
 
     static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?, photo: Int? = nil) -> Node? {
