@@ -13,6 +13,8 @@ enum MockLocaleTables {
         var wordSeparator = " "
         var period = "."
         var capitalizes = false
+        /// Words written joined to the next one.
+        var prefixes: Set<String> = []
     }
 
     static let words = ["today", "coffee", "the", "city", "light", "new", "photos", "from", "weekend", "trip", "and",
@@ -35,7 +37,8 @@ enum MockLocaleTables {
                           "مدة استخدام الجهاز", "عام", "مركز التحكم", "شاشة العرض والإضاءة", "خلفية الشاشة", "الخصوصية",
                           "البطارية", "كلمات السر"]),
         counted: [("Repost #", "إعادة نشر #"), ("Comment #", "تعليق #"), ("Like #", "إعجاب #"), ("# min read", "قراءة # دقائق"),
-                  ("#m ago", "قبل # د"), ("# min ago", "قبل # د")])
+                  ("#m ago", "قبل # د"), ("# min ago", "قبل # د")],
+        prefixes: ["و"])
 
     static let hebrew = Table(
         words: ["היום", "קפה", "", "העיר", "אור", "חדש", "תמונות", "מתוך", "סוף־שבוע", "טיול", "וגם", "שקיעה", "מעל", "נהר", "עם",

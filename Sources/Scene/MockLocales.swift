@@ -73,7 +73,9 @@ public enum MockLocale {
         var out: [String] = []
         for w in words {
             guard let k = MockLocaleTables.words.firstIndex(of: String(w)) else { return nil }
-            if !t.words[k].isEmpty { out.append(t.words[k]) }
+            guard !t.words[k].isEmpty else { continue }
+            // Arabic writes "and" (و) joined to the word after it.
+            if let last = out.last, t.prefixes.contains(last) { out[out.count - 1] = last + t.words[k] } else { out.append(t.words[k]) }
         }
         var text = out.joined(separator: t.wordSeparator)
         if let first = text.first, t.capitalizes { text = first.uppercased() + text.dropFirst() }

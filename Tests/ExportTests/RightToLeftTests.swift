@@ -23,8 +23,9 @@ final class RightToLeftTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     /// Two symmetric screens (centred shapes, a vertical gradient), a push, then a dragged pop.
-    func preset(_ direction: String, transition: String) -> String {
-        """
+    func preset(_ direction: String, transition: String, push: String? = nil, interactivePop: Bool = true) -> String {
+        let pop = interactivePop ? #""gesture": { "from": [3, 30], "to": [60, 32], "duration": 0.3, "curve": "linear" }"# : #""duration": 0.3"#
+        return """
         { "segue": 1, "name": "sym", "device": { "width": 90, "height": 60, "scale": 2 }, "fps": 20, "direction": "\(direction)",
           "overlays": { "touches": true },
           "screens": {
@@ -34,8 +35,8 @@ final class RightToLeftTests: XCTestCase {
             "b": { "background": "#203050", "layers": [
               { "type": "rect", "frame": [15, 20, 60, 24], "cornerRadius": 12, "fill": "#F2C230" } ] } },
           "start": "a",
-          "timeline": [ { "push": "b", "transition": "\(transition)", "duration": 0.4 },
-                        { "pop": true, "transition": "\(transition)", "gesture": { "from": [3, 30], "to": [60, 32], "duration": 0.3, "curve": "linear" } } ] }
+          "timeline": [ { "push": "b", "transition": "\(push ?? transition)", "duration": 0.4 },
+                        { "pop": true, "transition": "\(transition)", \(pop) } ] }
         """
     }
 
@@ -45,9 +46,11 @@ final class RightToLeftTests: XCTestCase {
         return FrameComposer(storyboard: try PresetLoader.load(path: path, images: PresetImages.folder))
     }
 
-    func assertMirroredFrames(transition: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let ltr = try composer(preset("ltr", transition: transition), "ltr-\(transition)")
-        let rtl = try composer(preset("rtl", transition: transition), "rtl-\(transition)")
+    func assertMirroredFrames(transition: String, push: String? = nil, interactivePop: Bool = true,
+                              file: StaticString = #filePath, line: UInt = #line) throws {
+        let name = transition.filter { $0.isLetter }
+        let ltr = try composer(preset("ltr", transition: transition, push: push, interactivePop: interactivePop), "ltr-\(name)")
+        let rtl = try composer(preset("rtl", transition: transition, push: push, interactivePop: interactivePop), "rtl-\(name)")
         XCTAssertEqual(ltr.frameCount, rtl.frameCount, file: file, line: line)
         let w = ltr.storyboard.pixelWidth, h = ltr.storyboard.pixelHeight
         var moving = 0
@@ -78,6 +81,13 @@ final class RightToLeftTests: XCTestCase {
 
     func testMirroredPanBackIsTheLeftToRightFramesMirrored() throws {
         try assertMirroredFrames(transition: "pan-back")
+    }
+
+    /// Hero's directional cover, Material's shared axis X and Android's predictive back reverse too.
+    func testMirroredDirectionalTransitionsAreTheLeftToRightFramesMirrored() throws {
+        try assertMirroredFrames(transition: "cover", interactivePop: false)
+        try assertMirroredFrames(transition: "shared-axis", interactivePop: false)
+        try assertMirroredFrames(transition: "predictive-back", push: "android-activity")
     }
 
     /// Mock screens are laid out mirrored: the back button sits at the right, a large title is
