@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (Fuzz/PresetFuzz.swift, Fuzz/ImageFuzz.swift) into
-# .build/fuzz/{preset-fuzz,image-fuzz} with swiftc directly: each Segue module the targets need is
+# Builds the libFuzzer targets (Fuzz/PresetFuzz.swift, Fuzz/ImageFuzz.swift, Fuzz/TextFuzz.swift)
+# into .build/fuzz/{preset-fuzz,image-fuzz,text-fuzz} with swiftc directly: each Segue module the targets need is
 # compiled (whole-module) into an object file and a .swiftmodule, every one instrumented with
 # `-sanitize=fuzzer,address` (coverage for libFuzzer's guidance, ASan for memory errors), then
 # linked with the @_cdecl("LLVMFuzzerTestOneInput") entry file. SwiftPM is not used: it cannot
@@ -31,10 +31,19 @@ fi
 
 FLAGS=(-swift-version 6 -package-name segue -parse-as-library -wmo "$OPT" -g
        -sanitize=fuzzer,address -module-cache-path "$OUT/mc"
-       -I "$OUT/modules" -I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CUnibreak)
-for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil libavfilter freetype2 harfbuzz fontconfig libunibreak); do
+       -I "$OUT/modules" -I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CICU/include)
+for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil libavfilter freetype2 harfbuzz fontconfig icu-uc); do
     FLAGS+=(-Xcc "$f")
 done
+
+# CICU (ICU behind C functions): compiled with the same instrumentation, linked into both targets.
+cicu="$OUT/modules/CICU.o"
+if [ ! -f "$cicu" ] || [ -n "$(find Sources/CICU -newer "$cicu" -print -quit)" ]; then
+    echo "fuzz: compiling CICU" >&2
+    clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CICU/include $(pkg-config --cflags icu-uc) \
+        Sources/CICU/cicu.c -o "$cicu"
+    rebuilt=1
+fi
 
 # module dependencies are implied by the order
 MODULES=(Geometry Motion Scene Raster Transitions Media Presets)
@@ -51,17 +60,18 @@ for m in "${MODULES[@]}"; do
 done
 
 # libavfilter: headers only (above); GIFWriter dlopens it, as in the SwiftPM build.
-LIBS=($(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libunibreak))
+LIBS=($(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig icu-uc))
 link() {   # link NAME ENTRY MODULE...
     local name=$1 entry=$2; shift 2
     local objs=()
     rm -f "$OUT/$name"
     for m in "$@"; do objs+=("$OUT/modules/$m.o"); done
     echo "fuzz: linking $name" >&2
-    swiftc "${FLAGS[@]}" -module-name "${name//-/_}" "$entry" "${objs[@]}" "${LIBS[@]}" -o "$OUT/$name" 2>&1 \
+    swiftc "${FLAGS[@]}" -module-name "${name//-/_}" "$entry" "${objs[@]}" "$cicu" "${LIBS[@]}" -o "$OUT/$name" 2>&1 \
         | { grep -v "Cannot export local symbol '__asan" || true; } >&2
     [ -x "$OUT/$name" ] || { echo "fuzz: linking $name failed" >&2; exit 1; }
 }
 link preset-fuzz Fuzz/PresetFuzz.swift "${MODULES[@]}"
 link image-fuzz Fuzz/ImageFuzz.swift Geometry Scene Raster Media
-echo "fuzz: built $OUT/preset-fuzz $OUT/image-fuzz" >&2
+link text-fuzz Fuzz/TextFuzz.swift Geometry Scene Raster
+echo "fuzz: built $OUT/preset-fuzz $OUT/image-fuzz $OUT/text-fuzz" >&2

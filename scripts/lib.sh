@@ -4,9 +4,10 @@
 SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Debian packages Segue needs to build and run: FFmpeg's libraries, text (FreeType, HarfBuzz,
-# fontconfig) and the fonts mocks use.
+# fontconfig, ICU) and the fonts text draws with: Inter and Roboto for the mocks, Noto per script
+# (fonts-noto-core: Arabic, Hebrew, Thai, Devanagari, …; fonts-noto-cjk with its bold weights).
 SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libswresample-dev libavutil-dev libavfilter-dev
-    libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev fonts-inter fonts-wqy-microhei
+    libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev fonts-inter fonts-noto-core fonts-noto-cjk
     fonts-noto-color-emoji fonts-roboto libmicrohttpd-dev)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
 # child's peak memory; chromium to load the gallery page in a real browser (GalleryTests); jq and

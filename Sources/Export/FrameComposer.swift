@@ -93,7 +93,7 @@ public final class FrameComposer: Sendable {
     }
 
     /// The plan of a state at story time t.
-    public func plan(state: FrameState, time t: Double) -> Plan { plan(state: state, time: t, frame: nil) }
+    public func plan(state: FrameState, time t: Double) -> Plan { store.textFailures.bind { plan(state: state, time: t, frame: nil) } }
 
     /// `frame`: the frame's index, when it is one of the render's frames (then a still whose
     /// snapshot no other frame around it draws is drawn from the screen itself, the same pixels:
@@ -119,7 +119,7 @@ public final class FrameComposer: Sendable {
 
     /// The plan of frame i (`stillsFromScreens`: a still no transition around it draws is drawn
     /// from the screen's tree, band by band in a render; a whole-frame draw copies the snapshot).
-    public func plan(frame i: Int) -> Plan { plan(frame: i, stillsFromScreens: true) }
+    public func plan(frame i: Int) -> Plan { store.textFailures.bind { plan(frame: i, stillsFromScreens: true) } }
 
     func plan(frame i: Int, stillsFromScreens: Bool) -> Plan {
         store.planning(frame: i)
@@ -135,6 +135,10 @@ public final class FrameComposer: Sendable {
     /// Draws a plan (background, scene, overlays); `rows`: only those rows, with the pixels a
     /// full draw gives them.
     public func render(_ plan: Plan, into target: Bitmap, rows: Range<Int>? = nil) {
+        store.textFailures.bind { draw(plan, into: target, rows: rows) }
+    }
+
+    private func draw(_ plan: Plan, into target: Bitmap, rows: Range<Int>?) {
         let r = rows ?? 0..<target.height
         target.invalidateCaches()
         // The screen's rows; those below (the caption band) show the background.
@@ -153,16 +157,16 @@ public final class FrameComposer: Sendable {
     /// Draws a plan and converts it for the encoder: band by band in the converter's small
     /// buffer, each band converted while it is in cache, when that gives the pixels of a full
     /// draw (and the target converts in bands); else whole, into `wholeFrame()`.
-    /// A text-stack failure met while drawing (Renderer.checkText) is thrown, not encoded as a blank.
+    /// A text-stack failure met while drawing (this render's TextFailureLog) is thrown, not encoded as a blank.
     public func converted(_ plan: Plan, _ converter: FrameConverter, wholeFrame: () throws -> Bitmap) throws -> VideoFrame {
         if plan.drawsInBands && converter.convertsInBands {
             let frame = try converter.convert { view, rows in render(plan, into: view, rows: rows) }
-            try Renderer.checkText()
+            try store.textFailures.check()
             return frame
         }
         let bitmap = try wholeFrame()
         render(plan, into: bitmap)
-        try Renderer.checkText()
+        try store.textFailures.check()
         return try converter.convert(bitmap)
     }
 
@@ -204,7 +208,10 @@ public final class FrameComposer: Sendable {
         let input = step.frame(from: screenNode(keys.from), to: screenNode(toKey), canvas: storyboard.canvas, at: local,
                                matches: store.matches(step: step.index),
                                backgrounds: (background(of: keys.from.screen), background(of: toKey.screen)))!
-        return transition.scene(input)
+        guard storyboard.direction.isRTL else { return transition.scene(input) }
+        // Right to left: the transition moves mirrored screens (and elements: SnapshotStore.matches),
+        // and its scene is mirrored back, so content reads as drawn and the motion is mirrored.
+        return transition.scene(input.mirrored()).mirroredHorizontally(in: storyboard.canvas)
     }
 
     /// A screen's own background colour: its root's fill (a mock's theme background, a layers
@@ -218,7 +225,7 @@ public final class FrameComposer: Sendable {
     public func draw(_ scene: Node, into target: Bitmap) {
         fillPixels(target.pixels, backgroundPixel, target.count)
         target.invalidateCaches()
-        Renderer.render(scene, scale: storyboard.scale, into: target)
+        store.textFailures.bind { Renderer.render(scene, scale: storyboard.scale, into: target) }
     }
 
     /// Bytes of the snapshots (and matched elements' images) held now: what frames around the
@@ -235,18 +242,18 @@ public final class FrameComposer: Sendable {
 
     /// Throws what makes the frames drawn so far wrong: an image that failed when its screen was
     /// built (`failure`, a PresetError: exit 2), else the first failure of the text stack
-    /// (Renderer.checkText: a blank where a label should be). Every path that keeps drawn frames
+    /// (this render's TextFailureLog: a blank where a label should be). Every path that keeps drawn frames
     /// — videos, `frames`, `sheet`, gallery posters, `compare` — calls it before keeping them.
     public func checkDrawn() throws {
         if let failure { throw failure }
-        try Renderer.checkText()
+        try store.textFailures.check()
     }
 
     /// Draws frame i into `target` (the canvas's pixel size), background first, overlays last.
     /// Whole, as stills, sheets and galleries draw frames: a still copies its snapshot (drawn from
     /// its tree whole, every still frame would take whole-size layers, in each worker at once).
     public func render(frame i: Int, into target: Bitmap) {
-        render(plan(frame: i, stillsFromScreens: false), into: target)
+        render(store.textFailures.bind { plan(frame: i, stillsFromScreens: false) }, into: target)
     }
 
     /// The last frame from `i` on whose still key is `key` (the end of frame i's held still).

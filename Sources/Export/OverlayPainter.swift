@@ -103,7 +103,10 @@ struct OverlayPainter: Sendable {
         if local < d.releaseTime { alpha = min(1, local / OverlayPainter.fadeIn) }
         else { alpha = max(0, 1 - (local - d.releaseTime) / OverlayPainter.fadeOut) }
         guard alpha > 0 else { return nil }
-        let p = d.fingerPosition(at: local)
+        var p = d.fingerPosition(at: local)
+        // A right-to-left story's gestures (written as for left to right) drive its mirrored
+        // transitions: the finger shows where it is on the mirrored screen.
+        if storyboard.direction.isRTL { p.x = storyboard.canvas.width - p.x }
         let r = OverlayPainter.dotDiameter / 2
         // The dark halo carries a light rim: on a light screen the halo and the grey border
         // outline the dot, on a dark one the rim and the white fill do.

@@ -26,6 +26,8 @@ final class SnapshotStore: @unchecked Sendable {
     }
 
     let storyboard: Storyboard
+    /// Text failures met while this render builds and draws its screens (FrameComposer checks it).
+    let textFailures = TextFailureLog()
     /// The hidden-element variants some step draws (the rest fall back to the screen as it is).
     let variants: Set<Key>
     /// The last frame that shows each screen, and each matched step.
@@ -127,9 +129,11 @@ final class SnapshotStore: @unchecked Sendable {
     /// Screen `id` ready to draw (a deferred one built, its images decoded, once while in use).
     func screen(_ id: String) -> Node {
         cell(\.screens, id).get {
-            do throws(PresetError) { return try storyboard.screen(id) ?? storyboard.screens[id]! } catch {
-                lock.withLock { if firstFailure == nil { firstFailure = error } }
-                return storyboard.screens[id]!
+            textFailures.bind {
+                do throws(PresetError) { return try storyboard.screen(id) ?? storyboard.screens[id]! } catch {
+                    lock.withLock { if firstFailure == nil { firstFailure = error } }
+                    return storyboard.screens[id]!
+                }
             }
         }
     }
@@ -183,13 +187,13 @@ final class SnapshotStore: @unchecked Sendable {
     /// The snapshot `key` names.
     func snapshot(_ key: Key) -> Bitmap {
         let w = storyboard.pixelWidth, h = storyboard.screenPixelHeight, scale = storyboard.scale
-        return cell(\.snapshots, key).get {
+        return cell(\.snapshots, key).get { textFailures.bind {
             let node = self.screen(key.screen)
             // A screenshot at the canvas's pixel size draws as a copy of itself: it is its own
             // snapshot (12 MB saved per screen at 1170×2532).
             if key.hidden.isEmpty, let image = FrameComposer.passThroughImage(node, width: w, height: h, scale: scale) { return image }
             return ElementSnapshot.hiddenScreen(node, hiding: key.hidden, width: w, height: h, scale: scale)
-        }
+        } }
     }
 
     /// The matched elements of a step: each element's snapshot, frame and corner radius; the side
@@ -198,7 +202,7 @@ final class SnapshotStore: @unchecked Sendable {
         let step = storyboard.steps[index]
         guard !step.matches.isEmpty else { return [] }
         let scale = storyboard.scale
-        return cell(\.matched, index).get {
+        return cell(\.matched, index).get { textFailures.bind {
             let a = screen(step.before), b = screen(step.after)
             // Each side's elements looked up in one walk (issue 27.7), not one walk per element.
             let ia = a.elementIndex, ib = b.elementIndex, drawnA = a.withoutIdleRegions, drawnB = b.withoutIdleRegions
@@ -207,7 +211,7 @@ final class SnapshotStore: @unchecked Sendable {
                 guard let e = index[id] else { return Bitmap(uncheckedWidth: 1, height: 1) }
                 return ElementSnapshot.render(n, e.element, layer: e.node, scale: scale).bitmap
             }
-            return step.matches.map { m in
+            let elements = step.matches.map { m in
                 let onA = SnapshotStore.has(idsA, m.from), onB = SnapshotStore.has(idsB, m.to)
                 // One image where one side has the element: both sides show that one.
                 let fromOwn = onA ? render(drawnA, ia, m.from) : nil, toOwn = onB ? render(drawnB, ib, m.to) : nil
@@ -222,7 +226,23 @@ final class SnapshotStore: @unchecked Sendable {
                                       picture: fromOwn.flatMap { f in toOwn.flatMap { t in
                                           MatchedPicture.shared(.init(screen: a, id: m.from, image: f), .init(screen: b, id: m.to, image: t), scale: scale) } })
             }
-        }
+            return storyboard.direction.isRTL ? elements.map { SnapshotStore.mirrored($0, width: storyboard.canvas.width) } : elements
+        } }
+    }
+
+    /// A matched element as a right-to-left transition composes it (mirrored, FrameComposer.scene):
+    /// frames mirrored across the canvas, pictures flipped (once per step, here).
+    static func mirrored(_ m: MatchedElement, width: Double) -> MatchedElement {
+        func flip(_ r: Rect) -> Rect { Rect(width - r.maxX, r.y, r.width, r.height) }
+        func flip(_ i: any ImageSource) -> any ImageSource { (i as? Bitmap)?.mirroredHorizontally() ?? i }
+        var e = m
+        e.fromFrame = flip(m.fromFrame); e.toFrame = flip(m.toFrame)
+        let from = flip(m.fromImage)
+        e.fromImage = from
+        e.toImage = m.toImage === m.fromImage ? from : flip(m.toImage)
+        // The shared picture is aspect-filled about the frame's centre: flipping it is enough.
+        e.picture = m.picture.map(flip)
+        return e
     }
 
     /// Bytes of the snapshots and matched-element images held now.

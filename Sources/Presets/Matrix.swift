@@ -43,7 +43,7 @@ public struct Matrix: Sendable {
     /// The axes' product walked to count combinations; beyond it even `exclude` cannot bring the
     /// matrix under `maxCombinations` in reasonable time, so it is refused outright.
     static let maxProduct = 1_000_000
-    static let substitutedKeys = ["device", "fps", "scale", "background", "dark", "tint", "transition"]
+    static let substitutedKeys = ["device", "fps", "scale", "background", "dark", "tint", "transition", "direction", "locale"]
 
     typealias Entry = [(key: String, value: JSONNode)]
     var axes: [(key: String, values: [JSONNode])]

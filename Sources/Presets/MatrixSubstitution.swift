@@ -20,7 +20,7 @@ enum MatrixSubstitution {
         if !vars.isEmpty { members = members.map { ($0.key, replacingVariables($0.value, vars)) } }
         for (key, value) in c.values {
             switch key {
-            case "device", "fps", "scale", "background": set(&members, key, value)
+            case "device", "fps", "scale", "background", "direction", "locale": set(&members, key, value)
             case "dark", "tint": update(&members, "screens") { screens in forEachMember(&screens) { screen in
                 if screen["mock"] != nil, case .object(var fields) = screen.value { set(&fields, key, value); screen.value = .object(fields) }
             } }

@@ -22,6 +22,10 @@ public struct Preset: Sendable {
     public var extras: [String: ScreenExtras] = [:]
     /// What decoding could not check, so resolving reports no consequence of an earlier problem.
     public var unchecked = Unchecked()
+    /// `"direction"` as written (nil: from the locale, else left to right: `layoutDirection`).
+    public var direction: LayoutDirection?
+    /// `"locale"`: the language mock screens' texts are in (MockLocale.supported).
+    public var locale: String?
 }
 
 /// Parts of a preset the decoder dropped because of their own problems (already reported).

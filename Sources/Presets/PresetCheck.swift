@@ -68,7 +68,7 @@ public enum PresetCheck {
             // Counted only when decoding reported nothing: else they are mostly its consequences.
             if error.uncounted > 0 && decodeProblems.isEmpty { resolverUncounted = error.uncounted + 1 }
         }
-        let warnings = finish(fontWarnings(preset, file: file), text: text)
+        let warnings = finish(fontWarnings(preset, file: file) + glyphWarnings(preset, file: file), text: text)
         if let storyboard, problems.isEmpty { return CheckedPreset(preset: preset, storyboard: storyboard, warnings: warnings) }
         var e = PresetError(finish(problems, text: text, uncounted: dropped + resolverUncounted))
         e.warnings = warnings
@@ -138,6 +138,26 @@ public enum PresetCheck {
                                    expected: "an installed font family (fc-list : family)", found: "\"\(family)\"", severity: .warning))
             }
         }
+        return out
+    }
+
+    /// Characters no installed font has: each draws one .notdef box, which the author should know
+    /// (named by code point, so a control or invisible character is visible in the message).
+    static func glyphWarnings(_ preset: Preset, file: String) -> [Problem] {
+        var out: [Problem] = []
+        func walk(_ l: LayerSpec) {
+            if l.kind == .text, let text = l.text, !text.isEmpty,
+               let missing = Renderer.unsupportedCharacters(in: text, style: l.style), !missing.isEmpty {
+                let names = missing.prefix(8).map { u in "U+" + String(repeating: "0", count: max(0, 4 - String(u.value, radix: 16).count))
+                    + String(u.value, radix: 16, uppercase: true) }.joined(separator: ", ") + (missing.count > 8 ? ", …" : "")
+                let layer = l.id.map { "layer " + FieldReader.quoted($0) } ?? "a text layer"
+                out.append(Problem(file: file, path: l.path + ".text",
+                                   message: "\(layer) has \(missing.count == 1 ? "a character" : "\(missing.count) characters") no installed font draws (\(names)): each shows as a box",
+                                   expected: "characters an installed font has (fc-list ':charset=XXXX')", found: names, severity: .warning))
+            }
+            l.children.forEach(walk)
+        }
+        for (_, spec) in preset.screens { if case .layers(_, let layers) = spec { layers.forEach(walk) } }
         return out
     }
 }

@@ -20,7 +20,8 @@ public enum Limits {
 
 /// JSON text → `Preset`, every problem collected.
 public enum PresetDecoder {
-    static let topKeys = ["segue", "name", "device", "scale", "fps", "background", "output", "overlays", "screens", "start", "timeline", "matrix", "audio"]
+    static let topKeys = ["segue", "name", "device", "scale", "fps", "background", "output", "overlays", "screens", "start", "timeline", "matrix", "audio",
+                           "direction", "locale"]
 
     public static func decode(text: String, file: String, defaultName: String) throws(PresetError) -> Preset {
         let (preset, problems) = try PresetCheck.decode(text: text, file: file, defaultName: defaultName)
@@ -54,6 +55,7 @@ public enum PresetDecoder {
         }
         var output = OutputSpec()
         if let v = o["output"] { output = decodeOutput(v, top.key("output"), r) }
+        let (direction, locale) = decodeDirection(o, top, r)
         var overlays = Overlays()
         if let v = o["overlays"], let m = r.object(v, top.key("overlays"), allowed: ["touches", "device", "caption"]) {
             if let b = m["touches"] { overlays.touches = r.bool(b, top.key("overlays").key("touches")) ?? false }
@@ -105,6 +107,7 @@ public enum PresetDecoder {
         if let v = o["audio"] { preset.audio = r.string(v, top.key("audio")) }
         preset.unchecked = unchecked
         preset.extras = extras
+        (preset.direction, preset.locale) = (direction, locale)
         return preset
     }
 

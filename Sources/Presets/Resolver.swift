@@ -77,6 +77,7 @@ public struct Resolver {
                                     fps: overrides.fps ?? preset.fps, background: preset.background, output: preset.output,
                                     overlays: preset.overlays, screens: built.screens, start: preset.start, steps: steps,
                                     imageBytes: built.tally.keptBytes, largestImageFrameBytes: built.tally.largestFrameBytes)
+        storyboard.direction = preset.layoutDirection
         storyboard.deferred = built.deferred
         storyboard.audio = audio
         storyboard.elementOrigins = Resolver.origins(preset, elements: built.elements)
@@ -148,7 +149,8 @@ public struct Resolver {
         }
         guard var root = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                       presentedAsSheet: presentedAsSheet, photo: photo, style: style,
-                                      statusHeight: preset.device.safeTop, gestureHeight: preset.device.safeBottom, backTitle: backTitle) else {
+                                      statusHeight: preset.device.safeTop, gestureHeight: preset.device.safeBottom, backTitle: backTitle,
+                                      locale: preset.locale, direction: preset.layoutDirection) else {
             problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
             return nil
         }

@@ -42,6 +42,8 @@ public struct Storyboard: Sendable {
     /// Pixel rows below the screen for the caption overlay (CaptionBand.swift); 0 without it.
     /// `pixelHeight` (the output's height) includes them; the screen is the rows above.
     public var captionBand = 0
+    /// A right-to-left app's story: transitions and gestures mirror (FrameComposer.scene).
+    public var direction: LayoutDirection = .ltr
     public var screenPixelHeight: Int { pixelHeight - captionBand }
 
     /// The screen (what transitions move) in points.

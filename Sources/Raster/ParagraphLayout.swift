@@ -1,92 +1,55 @@
-// Paragraph layout in linear time: the text is shaped once (HarfBuzz, one run per face), each
-// scalar gets the advance of the glyphs of its cluster, and lines are broken greedily on those
-// advances at the opportunities UAX #14 gives (LineBreaks.swift). A word wider than the frame
-// breaks at grapheme boundaries. Nothing is re-shaped per candidate line, so a 1 MB word, a 1 MB
-// paragraph or 500 000 short lines all cost about the same per character.
+// Paragraph layout in linear time: the text is shaped once (HarfBuzz, one run per face, bidi level
+// and script, each with its direction, script and language), each scalar gets the advance of the
+// glyphs of its cluster, and lines are broken greedily on those advances at the opportunities
+// UAX #14 gives (LineBreaks.swift), on the logical text. A word wider than the frame breaks at
+// grapheme boundaries. Each line is then put in visual order (UAX #9 rules L1, L2): its pieces of
+// runs are ordered by level, a right-to-left piece's glyphs as HarfBuzz already reversed them.
+// Nothing is re-shaped per candidate line, so a 1 MB word, a 1 MB paragraph or 500 000 short lines
+// all cost about the same per character.
 import CFreeType
+import CICU
+import Scene
 
-/// One laid-out line: scalar range (trailing spaces excluded), its glyphs with x from the line's
-/// start, and its width in pixels.
+/// One laid-out line: scalar range (trailing spaces excluded), its glyphs in visual order with x
+/// from the line's left edge, and its width in pixels.
 struct LaidLine {
     var range: Range<Int>
     var glyphs: [TextEngine.Placed]
     var width: Double
 }
 
+/// Scalars [range) shaped together; their glyphs are `glyphs` in HarfBuzz's output order (visual:
+/// clusters ascending in a left-to-right run, descending in a right-to-left one).
+struct ShapedRun {
+    var range: Range<Int>
+    var rtl: Bool
+    var glyphs: Range<Int>
+}
+
 struct ParagraphLayout {
     let text: BreakableText
-    /// Pen position in pixels before scalar i (count + 1 entries).
-    private(set) var penAt: [Double]
-    private(set) var glyphs: [TextEngine.Placed] = []
+    /// Pen position in pixels before scalar i, in logical order (count + 1 entries).
+    var penAt: [Double]
+    /// Glyphs with x, y their offsets from their own pen position.
+    var glyphs: [TextEngine.Placed] = []
+    /// Pen position before glyph k in output order (count + 1 entries): a run's glyphs are at
+    /// `glyphPen[k] - glyphPen[run.glyphs.lowerBound]` from the run's left edge.
+    var glyphPen: [Double] = [0]
+    var runs: [ShapedRun] = []
     /// `trimmedEnd[p]`: p with the spaces just before it dropped (a line's visible end).
     private var trimmedEnd: [Int32]
+    /// Characters no installed face has (drawn as the text face's .notdef).
+    var missing: [UInt32] = []
 
-    init(_ e: TextEngine, _ s: String, fonts: FontChain, size26: Int) throws {
-        text = BreakableText(s)
+    /// `base`: the direction of a paragraph without a strong character, or of every paragraph
+    /// when `forced`.
+    init(_ e: TextEngine, _ s: String, fonts: FontChain, size26: Int, base: LayoutDirection, forced: Bool = false) throws {
+        text = try BreakableText(s, base: base, forced: forced)
         let n = text.count
         penAt = [Double](repeating: 0, count: n + 1)
         trimmedEnd = [Int32](repeating: 0, count: n + 1)
         for p in 0...n { trimmedEnd[p] = p > 0 && BreakableText.isSpace(text.scalars[p - 1]) ? trimmedEnd[p - 1] : Int32(p) }
         try shape(e, fonts: fonts, size26: size26)
-    }
-
-    /// Runs of graphemes that use the same face (hard breaks end a run and are not shaped).
-    private mutating func shape(_ e: TextEngine, fonts: FontChain, size26: Int) throws {
-        let n = text.count
-        var advance = [Double](repeating: 0, count: n)
-        glyphs.reserveCapacity(n)
-        // hb_buffer_create returns HarfBuzz's inert empty buffer when it cannot allocate.
-        guard let buf = hb_buffer_create(), hb_buffer_allocation_successful(buf) != 0 else {
-            throw TextError(call: "hb_buffer_create", subject: "shaping \(n) characters", detail: "out of memory")
-        }
-        defer { hb_buffer_destroy(buf) }
-        var runStart = 0
-        var runFace: TextEngine.Face?
-        var pen = 0.0
-        func flush(_ end: Int, _ glyphs: inout [TextEngine.Placed]) throws {
-            guard let f = runFace, end > runStart else { return }
-            try e.setSize(f, size26)
-            e.shapedScalars += end - runStart
-            hb_buffer_reset(buf)
-            text.scalars.withUnsafeBufferPointer { p in
-                p.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: n) {
-                    hb_buffer_add_utf32(buf, $0, Int32(n), UInt32(runStart), Int32(end - runStart))
-                }
-            }
-            hb_buffer_guess_segment_properties(buf)
-            hb_shape(f.hb, buf, nil, 0)
-            var count: UInt32 = 0
-            // Shaping failed to allocate: the buffer is left in its error state, with no glyphs.
-            guard hb_buffer_allocation_successful(buf) != 0 else {
-                throw TextError(call: "hb_shape", subject: "\(end - runStart) characters in \(f.name)", detail: "out of memory")
-            }
-            guard let infos = hb_buffer_get_glyph_infos(buf, &count), let pos = hb_buffer_get_glyph_positions(buf, &count) else { return }
-            for i in 0..<Int(count) {
-                let c = Int(infos[i].cluster)
-                glyphs.append(TextEngine.Placed(face: f, gid: infos[i].codepoint, x: pen + Double(pos[i].x_offset) / 64,
-                                                y: -Double(pos[i].y_offset) / 64, cluster: c))
-                let a = Double(pos[i].x_advance) / 64
-                advance[c] += a
-                pen += a
-            }
-        }
-        var i = 0
-        while i < n {
-            // One grapheme: [i, j).
-            var j = i + 1
-            while j < n && !text.graphemeStart[j] { j += 1 }
-            if BreakableText.isHardBreak(text.scalars[i]) {
-                try flush(i, &glyphs); runFace = nil; runStart = j
-            } else {
-                let f = fonts.face(e, for: text.scalars[i..<j])
-                if f !== runFace { try flush(i, &glyphs); runFace = f; runStart = i }
-            }
-            i = j
-        }
-        try flush(n, &glyphs)
-        var x = 0.0
-        for k in 0..<n { penAt[k] = x; x += advance[k] }
-        penAt[n] = x
     }
 
     func width(_ a: Int, _ b: Int) -> Double { penAt[Int(trimmedEnd[b])] - penAt[a] }
@@ -135,22 +98,6 @@ struct ParagraphLayout {
         return k
     }
 
-    /// The glyphs of a scalar range, x from the range's start.
-    func glyphs(in r: Range<Int>, from first: inout Int) -> [TextEngine.Placed] {
-        // Glyphs are in logical order within each run; skip those before the range.
-        while first < glyphs.count && glyphs[first].cluster < r.lowerBound { first += 1 }
-        var out: [TextEngine.Placed] = []
-        var k = first
-        let x0 = penAt[r.lowerBound]
-        while k < glyphs.count && glyphs[k].cluster < r.upperBound {
-            var g = glyphs[k]
-            g.x -= x0
-            out.append(g)
-            k += 1
-        }
-        return out
-    }
-
     /// The longest grapheme prefix of [start, end) whose width plus `reserve` fits `maxWidth`.
     func prefix(from start: Int, to end: Int, maxWidth: Double, reserve: Double) -> Int {
         var cut = start
@@ -170,15 +117,90 @@ struct ParagraphLayout {
     }
 
     /// Where the paragraph holding scalar p ends.
-    func paragraphEnd(from p: Int) -> Int {
-        var k = p
-        while k < text.count && !BreakableText.isHardBreak(text.scalars[k]) { k += 1 }
-        return k
+    func paragraphEnd(from p: Int) -> Int { text.paragraphs[text.paragraphIndex(of: p)].upperBound }
+
+    /// The resolved direction of the paragraph holding scalar p.
+    func paragraphDirection(at p: Int) -> LayoutDirection {
+        text.paragraphLevels[text.paragraphIndex(of: p)] == 1 ? .rtl : .ltr
     }
 
     func string(_ r: Range<Int>) -> String {
         var s = String.UnicodeScalarView()
         for v in text.scalars[r] { if let u = Unicode.Scalar(v) { s.append(u) } }
         return String(s)
+    }
+
+    /// The glyphs of line `r` in visual order, x from the line's left edge.
+    func lineGlyphs(_ r: Range<Int>) throws -> [TextEngine.Placed] {
+        var out: [TextEngine.Placed] = []
+        var x = 0.0
+        for (run, piece) in try pieces(r) {
+            let g = glyphRange(runs[run], piece)
+            guard !g.isEmpty else { continue }
+            let left = glyphPen[g.lowerBound]
+            for k in g {
+                var p = glyphs[k]
+                p.x += x + (glyphPen[k] - left)
+                out.append(p)
+            }
+            x += glyphPen[g.upperBound] - left
+        }
+        return out
+    }
+
+    /// Line `r` as (run index, logical range) pieces, left to right on screen.
+    func pieces(_ r: Range<Int>) throws -> [(Int, Range<Int>)] {
+        guard !r.isEmpty, !runs.isEmpty else { return [] }
+        var out: [(Int, Range<Int>)] = []
+        if !text.hasRightToLeft {
+            var k = runIndex(of: r.lowerBound)
+            while k < runs.count && runs[k].range.lowerBound < r.upperBound {
+                let piece = runs[k].range.clamped(to: r)
+                if !piece.isEmpty { out.append((k, piece)) }
+                k += 1
+            }
+            return out
+        }
+        // Consecutive visual positions stay in one piece while they step by one logical index,
+        // in one direction, within one run.
+        let order = try text.visualOrder(r)
+        var run = runIndex(of: order[0]), lo = order[0], hi = order[0], prev = order[0], step = 0
+        for v in order.dropFirst() {
+            let d = v - prev
+            if abs(d) == 1 && (step == 0 || d == step) && runs[run].range.contains(v) {
+                lo = min(lo, v); hi = max(hi, v); prev = v; step = d
+                continue
+            }
+            out.append((run, lo..<(hi + 1)))
+            run = runIndex(of: v); lo = v; hi = v; prev = v; step = 0
+        }
+        out.append((run, lo..<(hi + 1)))
+        return out
+    }
+
+    /// The run holding scalar p (or the first after it: hard breaks are in no run).
+    private func runIndex(of p: Int) -> Int {
+        var lo = 0, hi = runs.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if runs[mid].range.lowerBound <= p { lo = mid } else { hi = mid - 1 }
+        }
+        return runs[lo].range.upperBound <= p ? min(lo + 1, runs.count - 1) : lo
+    }
+
+    /// The glyphs of `run` whose clusters fall in `piece` (contiguous in output order).
+    private func glyphRange(_ run: ShapedRun, _ piece: Range<Int>) -> Range<Int> {
+        // First glyph index in the run at or past the boundary `c` in output order.
+        func boundary(_ c: Int) -> Int {
+            var lo = run.glyphs.lowerBound, hi = run.glyphs.upperBound
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let before = run.rtl ? glyphs[mid].cluster >= c : glyphs[mid].cluster < c
+                if before { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        return run.rtl ? boundary(piece.upperBound)..<boundary(piece.lowerBound)
+                       : boundary(piece.lowerBound)..<boundary(piece.upperBound)
     }
 }

@@ -1,12 +1,13 @@
-// Text: fontconfig finds faces (Inter by default, WenQuanYi Micro Hei / Noto CJK as the fallback
-// for characters the primary face lacks, Noto Color Emoji for emoji), HarfBuzz shapes each run
+// Text: fontconfig finds faces (Inter by default, Noto faces per script for characters the primary
+// face lacks, Noto Color Emoji for emoji: FontFallback.swift), HarfBuzz shapes each run
 // (kerning, GPOS), FreeType rasterizes unhinted outlines (smooth under animation) at one of 4
 // horizontal subpixel phases; colour emoji are scaled strike bitmaps (ColorGlyphs.swift).
 // Glyph bitmaps are cached; all FreeType/HarfBuzz state lives behind one lock (FT_Face is not
 // thread-safe), and text is normally drawn once per snapshot, so contention is rare.
 //
 // Layout follows UILabel: the text is shaped once and broken greedily where Unicode's line
-// breaking allows (ParagraphLayout.swift, LineBreaks.swift), `\n` is a hard break, at most `lines`
+// breaking allows, each line in bidi visual order (ParagraphLayout.swift, LineBreaks.swift),
+// `\n` is a hard break, at most `lines`
 // lines (0 = unlimited) with the last truncated by "…", each line aligned left/center/right, the
 // line height the font's ascender + descender + line gap, the block centred vertically in the
 // frame; ink is clipped to the frame.
@@ -39,6 +40,8 @@ final class TextEngine: @unchecked Sendable {
     var library: FT_Library?
     var faces: [FaceKey: Face] = [:]
     var matches: [String: FaceKey?] = [:]
+    /// Per script, weight (and language for CJK): the fallback faces (FontFallback.swift).
+    var fallbackFaces: [String: [Face]] = [:]
     var glyphs: [GlyphKey: Glyph] = [:]
     var glyphBytes = 0
     /// Scalars handed to HarfBuzz so far: layout shapes each once (tests check it stays linear).
@@ -62,13 +65,20 @@ final class TextEngine: @unchecked Sendable {
         defer { FcPatternDestroy(pat) }
         let added = family.withCString { f in f.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcPatternAddString(pat, "family", $0) } }
         try TextError.checkFc(added, "FcPatternAddString", what)
+        let result = try bestMatch(pat, weight: weight, what: what)
+        matches[k] = result
+        return result
+    }
+
+    /// fontconfig's best match for `pat` (family or charset already set) at a weight, upright.
+    func bestMatch(_ pat: OpaquePointer, weight: FontWeight, what: String) throws -> FaceKey? {
         let w: Int32
-            switch weight {
-            case .regular: w = segue_fc_weight_regular()
-            case .medium: w = segue_fc_weight_medium()
-            case .semibold: w = segue_fc_weight_semibold()
-            case .bold: w = segue_fc_weight_bold()
-            }
+        switch weight {
+        case .regular: w = segue_fc_weight_regular()
+        case .medium: w = segue_fc_weight_medium()
+        case .semibold: w = segue_fc_weight_semibold()
+        case .bold: w = segue_fc_weight_bold()
+        }
         try TextError.checkFc(FcPatternAddInteger(pat, "weight", w), "FcPatternAddInteger", what)
         try TextError.checkFc(FcPatternAddInteger(pat, "slant", 0), "FcPatternAddInteger", what)
         try TextError.checkFc(FcConfigSubstitute(nil, pat, FcMatchPattern), "FcConfigSubstitute", what)
@@ -78,19 +88,15 @@ final class TextEngine: @unchecked Sendable {
             throw TextError(call: "FcFontMatch", subject: what, detail: "no font at all is installed (fontconfig result \(res.rawValue))")
         }
         defer { FcPatternDestroy(m) }
-        var result: FaceKey? = nil
         var file: UnsafeMutablePointer<FcChar8>?
         // A match without a file (a font fontconfig knows of but cannot open) is no match.
-        if FcPatternGetString(m, "file", 0, &file) == FcResultMatch, let file {
-            var index: Int32 = 0
-            let got = FcPatternGetInteger(m, "index", 0, &index)
-            guard got == FcResultMatch || got == FcResultNoMatch else {
-                throw TextError(call: "FcPatternGetInteger", subject: "the face index of \(String(cString: file))", detail: "fontconfig result \(got.rawValue)")
-            }
-            result = FaceKey(path: String(cString: file), index: Int(index))
+        guard FcPatternGetString(m, "file", 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        let got = FcPatternGetInteger(m, "index", 0, &index)
+        guard got == FcResultMatch || got == FcResultNoMatch else {
+            throw TextError(call: "FcPatternGetInteger", subject: "the face index of \(String(cString: file))", detail: "fontconfig result \(got.rawValue)")
         }
-        matches[k] = result
-        return result
+        return FaceKey(path: String(cString: file), index: Int(index))
     }
 
     func face(_ key: FaceKey) throws -> Face {
@@ -159,50 +165,6 @@ final class TextEngine: @unchecked Sendable {
     /// A shaped glyph: x, y in pixels from the pen origin; `cluster`, the index of the first
     /// Unicode scalar it stands for.
     struct Placed { var face: Face; var gid: UInt32; var x: Double; var y: Double; var cluster: Int }
-}
-
-/// The faces text draws with: the primary, a CJK fallback for what it lacks, colour emoji.
-struct FontChain {
-    let primary: TextEngine.Face
-    let fallback: TextEngine.Face?
-    let emoji: TextEngine.Face?
-
-    static let fallbackFamilies = ["WenQuanYi Micro Hei", "Noto Sans CJK SC"]
-    static let emojiFamily = "Noto Color Emoji"
-
-    /// Throws when the primary face cannot be found or opened (text would silently not draw);
-    /// the fallbacks are optional, but one that is installed and fails to open throws too.
-    init(_ e: TextEngine, family: String, weight: FontWeight) throws {
-        guard let pk = try e.match(family: family, weight: weight) else {
-            throw TextError(call: "FcFontMatch", subject: "family \"\(family)\" \(weight.rawValue)", detail: "the best match has no font file")
-        }
-        primary = try e.face(pk)
-        var fallback: TextEngine.Face? = nil
-        for fam in FontChain.fallbackFamilies {
-            if let k = try e.match(family: fam, weight: .regular), k != pk { fallback = try e.face(k); break }
-        }
-        self.fallback = fallback
-        let emoji = try e.match(family: FontChain.emojiFamily, weight: .regular).map { try e.face($0) }
-        self.emoji = emoji?.isColor == true ? emoji : nil
-    }
-
-    /// The face for one grapheme cluster (given as its scalars).
-    func face(_ e: TextEngine, for g: ArraySlice<UInt32>) -> TextEngine.Face {
-        let s = g.first!
-        // ASCII alone is never emoji presentation (digits, # and * need VS16): skip the check.
-        if let emoji, s >= 0x80 || g.count > 1, FontChain.isEmoji(g), e.hasGlyph(emoji, s) { return emoji }
-        if e.hasGlyph(primary, s) { return primary }
-        if let fallback, e.hasGlyph(fallback, s) { return fallback }
-        if let emoji, e.hasGlyph(emoji, s) { return emoji }
-        return primary
-    }
-
-    /// Emoji presentation (UTS #51): emoji by default, or made so by VS16, a ZWJ or a skin tone.
-    static func isEmoji(_ g: ArraySlice<UInt32>) -> Bool {
-        guard let v = g.first, let u = Unicode.Scalar(v) else { return false }
-        if u.properties.isEmojiPresentation { return true }
-        return u.properties.isEmoji && g.dropFirst().contains { $0 == 0xFE0F || $0 == 0x200D || (0x1F3FB...0x1F3FF).contains($0) }
-    }
 }
 
 /// The engine, or why it could not start (FT_Init_FreeType, FcInit).
@@ -278,13 +240,13 @@ enum TextRenderer {
     private static func visibleGlyphs(_ e: TextEngine, _ s: String, style: TextStyle, dev: Rect, box: IRect,
                                       px: Double, size26: Int) throws -> [(TextEngine.Glyph, Int, Int)] {
         let family = style.font.family ?? "Inter"
-        let fonts = try FontChain(e, family: family, weight: style.font.weight)
+        let fonts = try FontChain(e, family: family, weight: style.font.weight, language: style.language)
         try e.setSize(fonts.primary, size26)
         let met = fonts.primary.ft.pointee.size.pointee.metrics
         let asc = Double(met.ascender) / 64, desc = Double(-met.descender) / 64
         let lineH = max(Double(met.height) / 64, asc + desc)
         let lines = try e.layouts.layout(e, s, width: dev.width + 0.01, maxLines: max(0, style.lines), fonts: fonts,
-                                     family: family, weight: style.font.weight, size26: size26).lines
+                                     style: style, size26: size26).lines
         let blockH = lineH * Double(lines.count)
         var top = dev.minY + (dev.height - blockH) / 2
         if blockH > dev.height { top = dev.minY }   // overflow: keep the first line visible
@@ -343,13 +305,13 @@ enum TextRenderer {
 
     private static func measure(_ e: TextEngine, _ s: String, style: TextStyle, width: Double) throws -> TextLayout {
         let family = style.font.family ?? "Inter"
-        let fonts = try FontChain(e, family: family, weight: style.font.weight)
+        let fonts = try FontChain(e, family: family, weight: style.font.weight, language: style.language)
         let size26 = max(1, Int((style.font.size * 64 * 4).rounded()))   // measure at 4× for precision
         try e.setSize(fonts.primary, size26)
         let met = fonts.primary.ft.pointee.size.pointee.metrics
         let lineH = max(Double(met.height), Double(met.ascender - met.descender)) / 64 / 4
         let laid = try e.layouts.layout(e, s, width: width * 4 + 0.01, maxLines: max(0, style.lines), fonts: fonts,
-                                        family: family, weight: style.font.weight, size26: size26)
+                                        style: style, size26: size26)
         let (p, ls, truncated) = (laid.paragraph, laid.lines, laid.truncated)
         let strings = ls.enumerated().map { k, l in p.string(l.range) + (truncated && k == ls.count - 1 ? "…" : "") }
         return TextLayout(lines: strings, lineHeight: lineH, widths: ls.map { $0.width / 4 })
@@ -387,4 +349,34 @@ extension Renderer {
     /// How many Unicode scalars text layout has shaped in this process (each text once, plus the
     /// "…" of a truncated line): the measure of its cost that does not depend on the machine.
     public static var shapedScalarCount: Int { (try? withEngine { $0.shapedScalars }) ?? 0 }
+}
+
+extension TextRenderer {
+    /// The layout of `s` as drawn at the style's size in pixels (tests read lines, glyph order
+    /// and runs from it).
+    static func laidOut(_ s: String, style: TextStyle, width: Double) throws -> CachedLayout {
+        try withEngine { e in
+            let fonts = try FontChain(e, family: style.font.family ?? "Inter", weight: style.font.weight, language: style.language)
+            let size26 = max(1, Int((style.font.size * 64).rounded()))
+            return try layout(e, s, width: width, maxLines: max(0, style.lines), fonts: fonts, size26: size26, base: style.direction)
+        }
+    }
+}
+
+extension Renderer {
+    /// The characters of `s` no installed face has (each once, in order of first use): they draw
+    /// as the text face's .notdef box. Nil when the text stack fails (the failure is recorded).
+    public static func unsupportedCharacters(in s: String, style: TextStyle) -> [Unicode.Scalar]? {
+        do {
+            return try withEngine { e in
+                let fonts = try FontChain(e, family: style.font.family ?? "Inter", weight: style.font.weight, language: style.language)
+                let p = try ParagraphLayout(e, s, fonts: fonts, size26: 64 * 16, base: style.direction)
+                var seen = Set<UInt32>()
+                return p.missing.filter { seen.insert($0).inserted }.compactMap(Unicode.Scalar.init)
+            }
+        } catch {
+            TextFailures.record(error)
+            return nil
+        }
+    }
 }

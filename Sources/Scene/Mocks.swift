@@ -20,14 +20,16 @@ public enum Mocks {
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
                               dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false,
                               photo: Int? = nil, style: MockStyle = .ios, statusHeight: Double = 48, gestureHeight: Double = 24,
-                              backTitle: String? = nil) -> Node? {
+                              backTitle: String? = nil, locale: String? = nil, direction: LayoutDirection = .ltr) -> Node? {
         let built = style == .material || kind == "home"
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                    statusHeight: statusHeight, gestureHeight: gestureHeight, photo: kind == "detail" ? photo : nil)
             : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo, backTitle: backTitle)
         guard var root = built else { return nil }
         if presentedAsSheet { root.children.removeAll { $0.id == "statusBar" } }
-        return root
+        // Language, then layout direction: separate layers over the same mock (MockLocales.swift, Mirroring.swift).
+        if let locale { root = MockLocale.localize(root, locale) }
+        return direction.isRTL ? root.mirroredLayout() : root
     }
 
     static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?, photo: Int? = nil,

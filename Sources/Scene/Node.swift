@@ -58,12 +58,25 @@ public struct Font: Sendable, Hashable {
 
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable { case left, center, right }
 
+/// A user interface's layout direction (UIUserInterfaceLayoutDirection, Android's layoutDirection).
+public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
+    case ltr, rtl
+    public var isRTL: Bool { self == .rtl }
+}
+
 public struct TextStyle: Sendable, Hashable {
     public var font: Font
     public var color: Color
     public var alignment: TextAlignment
     /// Maximum number of lines; 0 means unlimited. The last line is truncated with "…".
     public var lines: Int
+    /// The base direction of a paragraph without a strong character (digits, punctuation alone);
+    /// otherwise its first strong character decides (Unicode bidi rules P2, P3), as UIKit's
+    /// natural writing direction does.
+    public var direction: LayoutDirection = .ltr
+    /// A BCP 47 language tag for shaping (HarfBuzz picks locale-specific glyph forms with it:
+    /// Japanese rather than Chinese ideographs, for one) and for choosing fallback fonts; nil: none.
+    public var language: String? = nil
     public init(font: Font, color: Color = .black, alignment: TextAlignment = .left, lines: Int = 1) {
         self.font = font; self.color = color; self.alignment = alignment; self.lines = lines
     }

@@ -293,3 +293,16 @@ extension Direction {
 extension Parameters {
     public var direction: Direction { Direction(rawValue: string("direction", Direction.standard.rawValue)) ?? Direction.standard }
 }
+
+extension TransitionFrame {
+    /// The input of a right-to-left transition: both screens seen in a mirror across the canvas
+    /// (the transition's scene is mirrored back: Node.mirroredHorizontally). Matched elements are
+    /// mirrored by whoever owns their pixels (SnapshotStore); the interaction already is (its
+    /// gesture was mirrored when the preset was resolved).
+    public func mirrored() -> TransitionFrame {
+        var f = self
+        f.from = from.mirroredHorizontally(in: canvas)
+        f.to = to.mirroredHorizontally(in: canvas)
+        return f
+    }
+}

@@ -56,6 +56,27 @@ final class TextFailureTests: XCTestCase {
         try assertTextFailure(["frames", "p.json", "--at", "0.1", "-o", "frames", "--quiet"], out: dir + "/frames", before: nil)
     }
 
+    /// A text failure belongs to the render that had it (issue 29.4): in one batch process, the
+    /// preset whose labels fail is `failed`, and a later preset without text still renders.
+    func testATextFailureFailsOnlyItsOwnPresetInABatch() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/batch", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: dir + "/p.json", toPath: dir + "/batch/a-labels.json")
+        try """
+        { "segue": 1, "name": "shapes", "device": { "width": 120, "height": 200, "scale": 1 }, "fps": 10,
+          "screens": { "a": { "layers": [ { "type": "rect", "frame": [10, 10, 50, 50], "fill": "#3366CC" } ] },
+                       "b": { "background": "#223344", "layers": [] } },
+          "start": "a", "timeline": [ { "push": "b", "duration": 0.3 } ] }
+        """.write(toFile: dir + "/batch/b-shapes.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["batch", "batch", "-o", "out", "--jobs", "1", "--keep-going", "--manifest", "m.json", "--quiet"],
+                            in: dir, environment: brokenFonts)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let m = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/m.json"))) as? [String: Any])
+        let status = Dictionary(uniqueKeysWithValues: (m["presets"] as? [[String: Any]] ?? []).map { ($0["name"] as? String ?? "", $0["status"] as? String ?? "") })
+        XCTAssertEqual(status["labels"], "failed", "\(status)")
+        XCTAssertEqual(status["shapes"], "ok", "the later preset is not failed by the earlier one's text: \(status)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/shapes.mp4"))
+    }
+
     func testTheSameCommandsSucceedWithTheInstalledFonts() throws {
         // The control: the failure above is the fonts', not the preset's.
         for args in [["sheet", "p.json", "-o", "sheet.png"], ["plot", "p.json", "-o", "plot.png"]] {

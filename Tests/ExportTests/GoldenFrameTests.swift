@@ -51,22 +51,31 @@ final class GoldenFrameTests: XCTestCase {
         return (frame, reference)
     }
 
-    func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func check(_ name: String, text: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
         let (segue, skia) = try render(name)
         guard segue.width == skia.width, segue.height == skia.height else { return }
         let d = Self.compare(segue, skia)
         let summary = "\(name): \(String(format: "%.3f", d.over4 * 100)) % of pixels off by > 4, worst \(d.worst) at (\(d.at.x), \(d.at.y)), mean \(String(format: "%.3f", d.mean))"
         print("golden " + summary)
-        XCTAssertTrue(Self.withinTolerance(d), summary, file: file, line: line)
+        XCTAssertTrue(text ? Self.withinTextTolerance(d) : Self.withinTolerance(d), summary, file: file, line: line)
     }
 
     static func withinTolerance(_ d: Difference) -> Bool { d.over4 <= 0.005 && d.worst <= 28 && d.mean <= 0.35 }
+
+    /// Text: the same worst and mean, more pixels past 4 levels — every glyph is all edges, and
+    /// FreeType rounds outline points to 1/64 pixel where Skia keeps floats. Measured on rtl-text:
+    /// 0.74 % of pixels off by more than 4, worst 20, mean 0.10; the same lines one pixel lower
+    /// (a baseline rounded the other way) give 5.4 %, worst 255, mean 4.6.
+    static func withinTextTolerance(_ d: Difference) -> Bool { d.over4 <= 0.015 && d.worst <= 28 && d.mean <= 0.35 }
 
     func testRoundedRectsEllipsesAndBorders() throws { try check("rounded-rects") }
     func testAngledGradients() throws { try check("gradients") }
     func testShadows() throws { try check("shadows") }
     func testRotatedAndScaledImages() throws { try check("rotated-images") }
     func testGroupOpacityAndRotatedShapes() throws { try check("groups") }
+    /// Hebrew and Arabic lines (right to left, Noto faces per script, Arabic joined), laid out
+    /// and drawn by the script from the documented text rules with HarfBuzz and Skia's outlines.
+    func testRightToLeftTextAgainstSkia() throws { try check("rtl-text", text: true) }
 
     /// The comparison itself can fail: the same scene moved by one point is far outside it.
     func testTheToleranceCatchesAOnePointShift() throws {

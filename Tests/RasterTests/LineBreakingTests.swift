@@ -1,24 +1,25 @@
-import CUnibreak
+import CICU
 import Foundation
 import Geometry
 import Raster
 import Scene
 import XCTest
 
-/// Text layout against libunibreak's own answers (UAX #14), not against Segue's code: every line
-/// ends where the library allows a break, and is full (the next piece would not fit).
+/// Text layout against ICU's own answers (UAX #14 line breaks, UAX #29 grapheme clusters), asked
+/// here directly through the C target: every line ends where ICU's line iterator allows a break,
+/// and is full (the next piece would not fit).
 final class LineBreakingTests: XCTestCase {
-    /// libunibreak directly: may a line break between scalar i − 1 and i of `s`?
+    /// ICU directly: may a line break between scalar i − 1 and i of `s`? Kept only at grapheme
+    /// boundaries (ICU's character iterator): a cluster never splits across lines.
     func allowedBreaks(_ s: String) -> Set<Int> {
-        init_linebreak()
         let scalars = s.unicodeScalars.map(\.value)
-        var brks = [CChar](repeating: 0, count: scalars.count)
-        scalars.withUnsafeBufferPointer { p in brks.withUnsafeMutableBufferPointer { b in set_linebreaks_utf32(p.baseAddress, p.count, nil, b.baseAddress) } }
-        // Grapheme boundaries (Swift's segmentation): a cluster never splits across lines.
-        var boundaries = Set<Int>(), k = 0
-        for ch in s { k += ch.unicodeScalars.count; boundaries.insert(k) }
+        var brks = [UInt8](repeating: 0, count: scalars.count)
+        var starts = [UInt8](repeating: 0, count: scalars.count + 1)
+        var err = [CChar](repeating: 0, count: 128)
+        XCTAssertEqual(segue_icu_line_breaks(scalars, Int32(scalars.count), &brks, &err, err.count), 0)
+        XCTAssertEqual(segue_icu_grapheme_starts(scalars, Int32(scalars.count), &starts, &err, err.count), 0)
         var out = Set<Int>()
-        for (i, b) in brks.enumerated() where (b == CChar(LINEBREAK_ALLOWBREAK) || b == CChar(LINEBREAK_MUSTBREAK)) && boundaries.contains(i + 1) { out.insert(i + 1) }
+        for (i, b) in brks.enumerated() where b != 0 && starts[i + 1] != 0 { out.insert(i + 1) }
         return out
     }
 
@@ -35,7 +36,7 @@ final class LineBreakingTests: XCTestCase {
             var end = pos + n
             while end < scalars.count && scalars[end] == " " { end += 1 }
             if k < layout.lines.count - 1 {
-                XCTAssertTrue(allowed.contains(end), "line \(k) \"\(l)\" ends where UAX #14 allows a break", file: file, line: line)
+                XCTAssertTrue(allowed.contains(end), "line \(k) \"\(l)\" ends where ICU allows a break", file: file, line: line)
                 // The next allowed break: the line plus that piece would not fit.
                 guard let next = allowed.filter({ $0 > end }).min() else { break }
                 let longer = String(String.UnicodeScalarView(scalars[pos..<next])).trimmingCharacters(in: .whitespaces)
@@ -62,6 +63,25 @@ final class LineBreakingTests: XCTestCase {
             for (k, l) in lines.enumerated() {
                 if k > 0 { XCTAssertFalse("。，、」".contains(l.first!), "line \(k) starts with closing punctuation: \(l)") }
                 if k < lines.count - 1 { XCTAssertFalse("「".contains(l.last!), "line \(k) ends with opening punctuation: \(l)") }
+            }
+        }
+    }
+
+    /// A corpus of mixed-script paragraphs (Arabic, Hebrew, Thai — ICU breaks Thai with its
+    /// dictionary —, Devanagari, Japanese, Korean, emoji, flags) at several widths.
+    func testMixedScriptParagraphsBreakWhereICUBreaks() {
+        let corpus = [
+            "مرحبا بالعالم، هذا نص عربي طويل يحتوي على أرقام 2024 وكلمات English في الوسط.",
+            "שלום עולם! זהו טקסט בעברית עם מספרים 3.14 ומילים באנגלית: Segue renders it.",
+            "ภาษาไทยไม่มีช่องว่างระหว่างคำ การตัดบรรทัดจึงต้องใช้พจนานุกรม",
+            "हिन्दी में लिखा गया यह वाक्य देवनागरी लिपि का उपयोग करता है।",
+            "日本語の文章は、ひらがなとカタカナと漢字を混ぜて書きます。「引用」も含む。",
+            "한국어 문장은 띄어쓰기를 사용합니다. Made in 🇺🇸 and 🇯🇵, 👩‍👩‍👧‍👦 👋🏽!",
+        ]
+        for text in corpus {
+            for width in [90.0, 140, 230] {
+                let lines = checkGreedy(text, style: TextStyle(font: Font(size: 17), lines: 0), width: width)
+                XCTAssertGreaterThan(lines.count, 1, text)
             }
         }
     }
