@@ -50,11 +50,16 @@ extension Node {
     /// The element of this screen with that id (not the screen itself), or nil.
     public func element(id wanted: String) -> ScreenElement? {
         guard wanted != id, let n = find(id: wanted), let f = frameOfDescendant(id: wanted) else { return nil }
+        return Node.element(wanted, n, f)
+    }
+
+    /// The element that node `n` of this id is, at screen frame `f`.
+    static func element(_ id: String, _ n: Node, _ f: Rect) -> ScreenElement {
         // An ellipse is as round as it gets: a flight or a zoom that rounds its frame by this
         // radius keeps a round element round (a circle's frame rounded by half its side).
         var radius = n.cornerRadius
         if case .ellipse = n.kind { radius = min(f.width, f.height) / 2 }
-        return ScreenElement(id: wanted, frame: f, cornerRadius: radius, isRegion: n.isRegion)
+        return ScreenElement(id: id, frame: f, cornerRadius: radius, isRegion: n.isRegion)
     }
 
     /// Every element of this screen by id, in one walk of the tree (issue 27.7: looking each of N
@@ -66,7 +71,7 @@ extension Node {
             let m = n.localToParent.concatenating(toRoot)
             if let nid = n.id, out[nid] == nil {
                 let f = m.apply(Rect(0, 0, n.frame.width, n.frame.height))
-                out[nid] = (n, ScreenElement(id: nid, frame: f, cornerRadius: n.cornerRadius, isRegion: n.isRegion))
+                out[nid] = (n, Node.element(nid, n, f))
             }
             for c in n.children { walk(c, m) }
         }
