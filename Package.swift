@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry", "CUnibreak"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "CFFmpeg"]),
-        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Media", "Motion", "Scene", "Transitions"]),
+        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Media", "Motion", "Scene", "Transitions", "Geometry"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Media", "Raster", "Geometry", "Scene"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Media", "Raster"]),
     ]

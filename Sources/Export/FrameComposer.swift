@@ -8,7 +8,7 @@ import Scene
 import Transitions
 
 /// Builds and draws frame i of a storyboard. Screens are static while a transition runs, so each
-/// is rendered once into a snapshot bitmap (DESIGN §4), and so is every matched element; a frame
+/// is rendered once into a snapshot bitmap (docs/ARCHITECTURE.md), and so is every matched element; a frame
 /// is then a few transformed composites of those snapshots (SnapshotStore: made when first
 /// needed, let go after the last frame that needs them). Safe to share between render workers.
 public final class FrameComposer: Sendable {
@@ -43,7 +43,7 @@ public final class FrameComposer: Sendable {
                 && n.frame == Rect(0, 0, Double(width) / scale, Double(height) / scale)
         }
         // Screenshot regions shown draw nothing (the screenshot is the element).
-        let drawn = screen.children.filter { !($0.isRegion && $0.children.isEmpty) }
+        let drawn = screen.children.filter { !$0.isIdleRegion }
         guard plain(screen), drawn.count == 1, screen.children.first?.isRegion == false, case .rect = screen.kind else { return nil }
         let child = screen.children[0]
         guard plain(child), child.children.isEmpty, child.fill == nil,
@@ -202,8 +202,16 @@ public final class FrameComposer: Sendable {
         let keys = store.keys(step: s)
         guard let transition = step.transition, let toKey = keys.to else { return screenNode(keys.from) }
         let input = step.frame(from: screenNode(keys.from), to: screenNode(toKey), canvas: storyboard.canvas, at: local,
-                               matches: store.matches(step: step.index))!
+                               matches: store.matches(step: step.index),
+                               backgrounds: (background(of: keys.from.screen), background(of: toKey.screen)))!
         return transition.scene(input)
+    }
+
+    /// A screen's own background colour: its root's fill (a mock's theme background, a layers
+    /// or screenshot screen's `background`).
+    func background(of screen: String) -> Color? {
+        if case .solid(let c)? = storyboard.screens[screen]?.fill { return c }
+        return nil
     }
 
     /// Draws a scene the way frames are drawn: background, then the scene.

@@ -8,7 +8,15 @@ public struct ScreenExtras: Sendable {
     public var elements: [ElementSpec] = []
     /// `detail` mocks: the hero shows the `grid` mock's `photoN` of the same seed.
     public var photo: Int?
+    /// A screenshot's `hierarchy`: the UI-test dump its elements are read from (issue 31).
+    public var hierarchy: HierarchySpec?
     public init(elements: [ElementSpec] = [], photo: Int? = nil) { self.elements = elements; self.photo = photo }
+}
+
+/// `"hierarchy": "shots/02-detail.xml"` as written, with its JSON path for messages.
+public struct HierarchySpec: Sendable {
+    public var file: String
+    public var path: JSONPath
 }
 
 /// A named region of a screenshot screen, as written: `"photo4": { "frame": [x, y, w, h],
@@ -27,8 +35,17 @@ public struct ElementSpec: Sendable {
     public var frame: Rect
     public var cornerRadius: Double
     public var hidden: Hidden
-    /// `screens.<id>.elements.<name>`, for messages.
+    /// `screens.<id>.elements.<name>`, for messages (a dump's element: `screens.<id>.hierarchy`).
     public var path: JSONPath
+    /// Where a dump's element came from (`shots/detail.xml:12`); nil for one written in the preset.
+    public var origin: String?
+    /// The dump says it is an image (ImageView, Image): what `segue import` flies.
+    public var isImage = false
+
+    public init(name: String, frame: Rect, cornerRadius: Double, hidden: Hidden, path: JSONPath, origin: String? = nil, isImage: Bool = false) {
+        self.name = name; self.frame = frame; self.cornerRadius = cornerRadius; self.hidden = hidden; self.path = path
+        self.origin = origin; self.isImage = isImage
+    }
 }
 
 extension ScreenExtras {
@@ -37,6 +54,7 @@ extension ScreenExtras {
         var out: [String] = []
         for (id, _) in preset.screens {
             for e in preset.extras[id]?.elements ?? [] { if case .image(let f) = e.hidden, !out.contains(f) { out.append(f) } }
+            if let h = preset.extras[id]?.hierarchy, !out.contains(h.file) { out.append(h.file) }
         }
         return out
     }
@@ -54,6 +72,10 @@ extension PresetDecoder {
         if let e = members.first(where: { $0.key == "elements" })?.value, members.contains(where: { $0.key == "image" }) {
             extras.elements = decodeElements(e, path.key("elements"), r)
         }
+        if let h = members.first(where: { $0.key == "hierarchy" })?.value, members.contains(where: { $0.key == "image" }),
+           let file = r.string(h, path.key("hierarchy")) {
+            extras.hierarchy = HierarchySpec(file: file, path: path.key("hierarchy"))
+        }
         if let p = members.first(where: { $0.key == "photo" })?.value, members.contains(where: { $0.key == "mock" }) {
             let kind = members.first(where: { $0.key == "mock" }).flatMap { if case .string(let s) = $0.value.value { return s } else { return nil } }
             if kind != "detail" {
@@ -62,7 +84,7 @@ extension PresetDecoder {
                 extras.photo = r.integer(p, path.key("photo"), 0...199)
             }
         }
-        return extras.elements.isEmpty && extras.photo == nil ? nil : extras
+        return extras.elements.isEmpty && extras.photo == nil && extras.hierarchy == nil ? nil : extras
     }
 
     static func decodeElements(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> [ElementSpec] {
