@@ -64,7 +64,7 @@ enum StudioPage {
     main { display: flex; gap: 16px; padding: 12px 14px; }
     #stage { flex: 1; display: flex; justify-content: center; }
     #frame-box { position: relative; display: inline-block; line-height: 0; background: repeating-conic-gradient(#444 0 25%, #333 0 50%) 0 0 / 16px 16px; }
-    #frame { height: 68vh; image-rendering: auto; }
+    #frame { height: 62vh; image-rendering: auto; }
     #overlay { position: absolute; left: 0; top: 0; pointer-events: none; }
     #overlay.picking { pointer-events: auto; cursor: crosshair; }
     #problems { position: absolute; left: 0; right: 0; bottom: 0; margin: 0; max-height: 60%; overflow: auto; line-height: 1.4;
@@ -77,11 +77,13 @@ enum StudioPage {
     #controls { display: flex; gap: 12px; align-items: center; }
     #scrub { flex: 1; }
     #status { font: 12px ui-monospace, monospace; min-width: 24em; }
-    #timeline { position: relative; height: 34px; margin: 6px 0; background: #30343b; overflow: hidden; }
+    /* The timeline spans the plot's time axis: the plot is drawn with 70 px left and 30 px right
+       of 1400 (ProgressPlot), and both are as wide as the footer. */
+    #timeline { position: relative; height: 34px; margin: 6px 2.142857% 6px 5%; background: #30343b; overflow: hidden; }
     .step { position: absolute; top: 0; bottom: 0; border-left: 1px solid #8ab; padding: 2px 4px; box-sizing: border-box;
       font-size: 11px; line-height: 14px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
     .step.transition { background: rgba(90, 140, 255, 0.28); }
     #cursor { position: absolute; top: 0; bottom: 0; width: 2px; background: #fc3; z-index: 2; }
-    #plot { width: 100%; max-height: 220px; object-fit: contain; background: #fff; }
+    #plot { display: block; width: 100%; background: #fff; }
     """#
 }

@@ -102,9 +102,9 @@ enum StudioImages {
         return try PNGWriter.encode(bitmap, path: "frame", compression: 0)   // stored: over loopback, size costs nothing
     }
 
-    /// `segue plot`'s chart.
+    /// `segue plot`'s chart, wide and short to sit under the timeline (same margins).
     static func plot(_ s: Storyboard) throws -> Data {
-        let scene = ProgressPlot.scene(s)
+        let scene = ProgressPlot.scene(s, width: 1400, height: 300)
         let bitmap = try Bitmap(width: Int(scene.frame.width), height: Int(scene.frame.height))
         Renderer.render(scene, scale: 1, into: bitmap)
         return try PNGWriter.encode(bitmap, path: "plot")

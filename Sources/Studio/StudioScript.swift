@@ -76,6 +76,7 @@ extension StudioPage {
       document.body.dataset.version = String(info.version);
       if (!info.ok) return;               // the last good frame stays, under the problems
       S.info = info;
+      document.body.dataset.shown = S.id + '#' + S.combo;
       $('scrub').max = String(lastFrame());
       if (S.pendingT !== null) { S.frame = Math.round(S.pendingT * fps()); S.pendingT = null; }
       S.frame = Math.max(0, Math.min(S.frame, lastFrame()));
@@ -195,9 +196,12 @@ extension StudioPage {
       show(false);
     }
 
+    // The pointer in points of the screen (client coordinates less the overlay's exact box:
+    // offsetX is rounded to whole CSS pixels in some browsers).
     function points(ev) {
-      const k = $('frame').clientWidth / S.info.canvas[0];
-      return { x: Math.max(0, Math.min(S.info.canvas[0], ev.offsetX / k)), y: Math.max(0, Math.min(S.info.canvas[1], ev.offsetY / k)) };
+      const k = $('frame').clientWidth / S.info.canvas[0], box = $('overlay').getBoundingClientRect();
+      return { x: Math.max(0, Math.min(S.info.canvas[0], (ev.clientX - box.left) / k)),
+               y: Math.max(0, Math.min(S.info.canvas[1], (ev.clientY - box.top) / k)) };
     }
     function rect(a, b) {
       const x0 = Math.round(Math.min(a.x, b.x)), y0 = Math.round(Math.min(a.y, b.y));

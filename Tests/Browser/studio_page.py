@@ -1,20 +1,21 @@
 #!/usr/bin/python3
 """Drives `segue studio`'s page in headless Chromium (Debian's chromium-driver) for StudioTests.
 
-usage: studio_page.py URL PRESET EDITED BROKEN FRAME
-Opens URL, scrubs to FRAME (the range input, then an arrow key back and forth), reads the shown
+usage: studio_page.py URL PRESET EDITED BROKEN FRAME CANVAS_WIDTH_PT
+Opens URL, toggles the element overlay, scrubs to FRAME (the range input, then an arrow key back and forth), reads the shown
 frame's pixels; replaces PRESET with EDITED (written beside it and renamed over, as editors save),
 waits for the reloaded frame and reads it; replaces it with BROKEN and reads the problems shown;
-drags a rectangle with the region picker and reads the snippet. Prints one JSON object; the
+drags a rectangle with the region picker and reads the snippet; opens the matrix preset m.json
+and picks fps 20 with its picker. Prints one JSON object; the
 Swift test compares it with what the CLI writes for the same inputs.
 """
-import base64, json, os, shutil, sys
+import base64, json, math, os, shutil, sys
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 url, preset, edited, broken, frame = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
 
@@ -51,6 +52,16 @@ try:
     driver.get(url)
     wait.until(shown(0))
     out['problemsAtStart'] = driver.find_element(By.ID, 'problems').get_attribute('textContent')
+    # Overlays: nothing drawn, then the element frames (the screen's "card"), then nothing again.
+    painted = "const c = document.getElementById('overlay'), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n;"
+    at = "const c = document.getElementById('overlay'), k = document.getElementById('frame').clientWidth / arguments[2]; return c.getContext('2d').getImageData(Math.round(arguments[0] * k), Math.round(arguments[1] * k), 1, 1).data[3];"
+    out['overlayOff'] = driver.execute_script(painted)
+    driver.find_element(By.ID, 'show-elements').click()
+    out['overlayOn'] = driver.execute_script(painted)
+    out['cardEdgeAlpha'] = driver.execute_script(at, 10, 25, float(sys.argv[6]))
+    out['cardInsideAlpha'] = driver.execute_script(at, 30, 32, float(sys.argv[6]))
+    driver.find_element(By.ID, 'show-elements').click()
+    out['overlayOffAgain'] = driver.execute_script(painted)
     # Scrub: the range input to FRAME + 1, then ← once: the frame shown is FRAME.
     driver.execute_script("const s = document.getElementById('scrub'); s.value = String(arguments[0]); s.dispatchEvent(new Event('input'));", frame + 1)
     wait.until(shown(frame + 1))
@@ -76,17 +87,26 @@ try:
     out['afterBroken'] = driver.execute_script(PIXELS)
 
     driver.find_element(By.ID, 'pick').click()
-    overlay = driver.find_element(By.ID, 'overlay')
-    k = driver.execute_script("return document.getElementById('frame').clientWidth / arguments[0];", float(sys.argv[6]) if len(sys.argv) > 6 else 1)
-    r = overlay.rect
-    # Drag from (10, 20) to (50, 70) CSS pixels of the overlay's top-left corner (Selenium's offsets are from its centre).
-    cx, cy = r['width'] / 2, r['height'] / 2
-    ActionChains(driver).move_to_element_with_offset(overlay, int(10 - cx), int(20 - cy)).click_and_hold() \
-        .move_to_element_with_offset(overlay, int(30 - cx), int(40 - cy)) \
-        .move_to_element_with_offset(overlay, int(50 - cx), int(70 - cy)).release().perform()
-    out['drag'] = {'from': [int(10 - cx) + cx, int(20 - cy) + cy], 'to': [int(50 - cx) + cx, int(70 - cy) + cy], 'cssPerPoint': k,
-                   'width': r['width']}
+    k = driver.execute_script("return document.getElementById('frame').clientWidth / arguments[0];", float(sys.argv[6]))
+    box = driver.execute_script("const b = document.getElementById('overlay').getBoundingClientRect(); return [b.left, b.top, b.width];")
+    # Drag between whole viewport pixels about (10, 20) and (50, 70) CSS pixels into the overlay.
+    a = [math.ceil(box[0] + 10), math.ceil(box[1] + 20)]
+    b = [math.ceil(box[0] + 50), math.ceil(box[1] + 70)]
+    actions = ActionBuilder(driver)
+    actions.pointer_action.move_to_location(*a).pointer_down().move_to_location(b[0] - 20, b[1] - 20).move_to_location(*b).pointer_up()
+    actions.perform()
+    out['drag'] = {'from': [a[0] - box[0], a[1] - box[1]], 'to': [b[0] - box[0], b[1] - box[1]], 'cssPerPoint': k, 'width': box[2]}
     out['snippet'] = driver.find_element(By.ID, 'snippet').get_attribute('textContent')
+
+    # A matrix preset: one picker per variable; fps 20 is the second combination.
+    Select(driver.find_element(By.ID, 'preset')).select_by_value('m.json')
+    wait.until(lambda d: d.execute_script("return document.body.dataset.shown;") == 'm.json#0')
+    out['pickers'] = [e.get_attribute('data-key') for e in driver.find_elements(By.CSS_SELECTOR, '#pickers select')]
+    Select(driver.find_element(By.CSS_SELECTOR, '#pickers select[data-key="fps"]')).select_by_value('20')
+    wait.until(lambda d: d.execute_script("return document.body.dataset.shown;") == 'm.json#1')
+    wait.until(lambda d: d.execute_script("const i = document.getElementById('frame'); return i.complete && i.dataset.frame === '0' && Number(i.dataset.seq) > arguments[0];", out['afterBroken']['seq']))
+    out['matrix'] = driver.execute_script(PIXELS)
+    out['matrixStatus'] = driver.find_element(By.ID, 'status').text
     out['console'] = [e['message'] for e in driver.get_log('browser') if e['level'] == 'SEVERE']
 finally:
     driver.quit()

@@ -24,7 +24,8 @@ final class StudioPageTests: XCTestCase {
         let original = StudioServerTests.preset
         let edited = original.replacingOccurrences(of: "#C83232", with: "#32A852")
         let broken = original.replacingOccurrences(of: "\"fps\": 10,", with: "\"fps\": \"ten\",")
-        for (name, text) in [("p.json", original), ("../edited.json", edited), ("../broken.json", broken)] {
+        let matrix = original.replacingOccurrences(of: "\"fps\": 10,", with: "\"fps\": 10, \"matrix\": { \"background\": [\"#000000\", \"#FFFFFF\"], \"fps\": [10, 20] },")
+        for (name, text) in [("p.json", original), ("m.json", matrix), ("../edited.json", edited), ("../broken.json", broken)] {
             try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
         }
         // The references, from the CLI: the frame at 0.4 s before and after the edit, the problems.
@@ -32,13 +33,20 @@ final class StudioPageTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["frames", root + "/edited.json", "--at", "0.4", "-o", root + "/after", "--quiet"]).status, 0)
         let validate = try CLI.run(["validate", "presets/p.json"], in: root)   // as the page names it: the folder as given + ID
         XCTAssertEqual(validate.status, 0)
+        XCTAssertEqual(try CLI.run(["frames", dir + "/m.json", "--only", "fps=20,background=#000000", "--at", "0", "-o", root + "/matrix", "--quiet"]).status, 0)
 
         let server = try StudioServer(["presets"], in: root)
-        let r = try CLI.run([Self.script, server.url, preset, root + "/edited.json", root + "/broken.json", "4", "90"], executable: "/usr/bin/python3")
+        let r = try CLI.run([Self.script, server.url + "?p=p.json", preset, root + "/edited.json", root + "/broken.json", "4", "90"], executable: "/usr/bin/python3")
         XCTAssertEqual(r.status, 0, r.stderr)
         let out = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout + r.stderr)
 
         XCTAssertEqual(out["problemsAtStart"] as? String, "")
+        // The element overlay: the card's frame is stroked (its edge painted, its inside not).
+        XCTAssertEqual(out["overlayOff"] as? Int, 0)
+        XCTAssertGreaterThan(out["overlayOn"] as? Int ?? 0, 0)
+        XCTAssertGreaterThan(out["cardEdgeAlpha"] as? Int ?? 0, 0)
+        XCTAssertEqual(out["cardInsideAlpha"] as? Int, 0)
+        XCTAssertEqual(out["overlayOffAgain"] as? Int, 0)
         XCTAssertTrue((out["url"] as? String ?? "").hasSuffix("?p=p.json&c=0&t=0.4"), "\(out["url"] ?? "")")
         XCTAssertEqual(out["steps"] as? [String], ["hold", "push b (uikit)"])
         XCTAssertEqual(out["plotWidth"] as? Int, 1400)
@@ -60,6 +68,10 @@ final class StudioPageTests: XCTestCase {
         let x = (a[0] / k).rounded(), y = (a[1] / k).rounded()
         let w = (b[0] / k).rounded() - x, h = (b[1] / k).rounded() - y
         XCTAssertEqual(out["snippet"] as? String, "\"region\": { \"frame\": [\(Int(x)), \(Int(y)), \(Int(w)), \(Int(h))], \"cornerRadius\": 0 }")
+        // The matrix's pickers, and the frame of the combination they pick.
+        XCTAssertEqual(out["pickers"] as? [String], ["background", "fps"])
+        try assertPixels(out["matrix"], equal: root + "/matrix/frame-00000.png", frame: "0")
+        XCTAssertTrue((out["matrixStatus"] as? String ?? "").hasPrefix("frame 0 / 12 "), "\(out["matrixStatus"] ?? "")")   // 0.6 s at 20 fps
         XCTAssertEqual(out["console"] as? [String], [], "the page logged errors")
 
         let end = server.interrupt()
