@@ -19,6 +19,8 @@ public final class FrameComposer: Sendable {
     let store: SnapshotStore
     let backgroundPixel: UInt32
     let overlays: OverlayPainter
+    /// The device's status bar, home indicator and held screenshot bands (issue 28.1).
+    let chrome: ChromeLayers
 
     public init(storyboard: Storyboard, slowMotion: Double = 1) {
         self.storyboard = storyboard
@@ -31,6 +33,7 @@ public final class FrameComposer: Sendable {
         case .transparent: backgroundPixel = 0
         }
         self.overlays = overlays
+        chrome = ChromeLayers(storyboard: storyboard)
     }
 
     /// The image of a screen that is exactly one opaque bitmap at the canvas's pixel size over its
@@ -99,7 +102,7 @@ public final class FrameComposer: Sendable {
     /// snapshot no other frame around it draws is drawn from the screen itself, the same pixels:
     /// SnapshotStore.stillCopiesSnapshot).
     func plan(state: FrameState, time t: Double, frame: Int?) -> Plan {
-        let layers = overlays.nodes(at: t)
+        let layers = chrome.nodes(state, snapshot: { store.snapshot($0) }) + overlays.nodes(at: t)
         let scale = storyboard.scale
         let overlaysInBands = layers.allSatisfy { Renderer.drawsSameInBands($0, scale: scale) }
         if case .still(let id) = state, let i = frame, !store.stillCopiesSnapshot(id, frame: i) {
@@ -201,9 +204,16 @@ public final class FrameComposer: Sendable {
         // A transition that shows the newer screen whole keeps its element there (SnapshotStore.keys).
         let keys = store.keys(step: s)
         guard let transition = step.transition, let toKey = keys.to else { return screenNode(keys.from) }
-        let input = step.frame(from: screenNode(keys.from), to: screenNode(toKey), canvas: storyboard.canvas, at: local,
+        var input = step.frame(from: movingScreen(keys.from), to: movingScreen(toKey), canvas: storyboard.canvas, at: local,
                                matches: store.matches(step: step.index))!
+        if transition.usesNavigationBars, let a = navigationBar(step.before), let b = navigationBar(step.after) { input.bars = (a, b) }
         return transition.scene(input)
+    }
+
+    /// A screen as a transition moves it: a held screenshot without its own status-bar and
+    /// home-indicator bands (the chrome holds them in place).
+    func movingScreen(_ key: SnapshotStore.Key) -> Node {
+        chrome.covered(screenNode(key), id: key.screen, snapshot: store.snapshot(SnapshotStore.Key(screen: key.screen)))
     }
 
     /// Draws a scene the way frames are drawn: background, then the scene.

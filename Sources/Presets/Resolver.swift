@@ -62,6 +62,9 @@ public struct Resolver {
                                     overlays: preset.overlays, screens: built.screens, start: preset.start, steps: steps,
                                     imageBytes: built.tally.keptBytes, largestImageFrameBytes: built.tally.largestFrameBytes)
         storyboard.deferred = built.deferred
+        for (id, spec) in preset.screens where built.screens[id] != nil {
+            storyboard.screenChrome[id] = ScreenChrome.of(spec, extras: preset.extras[id])
+        }
         storyboard.notes = built.notes
         storyboard.addCaptionBand()
         return storyboard
@@ -107,7 +110,7 @@ public struct Resolver {
         }
         guard var root = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                       presentedAsSheet: presentedAsSheet, photo: photo, style: style,
-                                      statusHeight: preset.device.safeTop, gestureHeight: preset.device.safeBottom) else {
+                                      statusHeight: preset.device.chrome.statusBarHeight > 0 ? preset.device.safeTop : nil, gestureHeight: preset.device.safeBottom) else {
             problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
             return nil
         }

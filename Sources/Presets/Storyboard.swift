@@ -24,6 +24,8 @@ public struct Storyboard: Sendable {
     public var deferred: [String: DeferredScreen] = [:]
     public var start: String
     public var steps: [Step]
+    /// How each screen meets the device's chrome (ScreenChrome), by screen id.
+    public var screenChrome: [String: ScreenChrome] = [:]
     /// Notes for stderr from resolving (how a screenshot of another size was fitted), each once.
     public var notes: [String] = []
     /// What the screens' images hold: bytes of the kept (scaled) bitmaps, and the largest

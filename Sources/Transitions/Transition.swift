@@ -76,6 +76,9 @@ public struct TransitionFrame: Sendable {
     public var matches: [MatchedElement]
     /// The finger, for interactive steps; nil when the step is animated alone.
     public var interaction: Interaction?
+    /// Both screens' navigation bars (`from`, `to`), for transitions with `usesNavigationBars`
+    /// when both screens have one: the bar stays and its items animate (issue 28.2).
+    public var bars: (from: NavigationBar, to: NavigationBar)?
 
     public init(from: Node, to: Node, canvas: Size, operation: StackOperation, progress: Double,
                 matches: [MatchedElement] = [], interaction: Interaction? = nil) {
@@ -158,6 +161,9 @@ public protocol Transition: Sendable {
     /// transform grows the element into the whole new screen); the element is then hidden only
     /// on the older screen.
     var hidesMatchedElementsOnNewerScreen: Bool { get }
+    /// True when the transition keeps a navigation bar in place between screens that both have
+    /// one (UINavigationController): Export then passes `TransitionFrame.bars`.
+    var usesNavigationBars: Bool { get }
 }
 
 extension Transition {
@@ -166,6 +172,7 @@ extension Transition {
     public var usesMatchedElements: Bool { false }
     public var presentsOverContext: Bool { false }
     public var sourceElement: String? { nil }
+    public var usesNavigationBars: Bool { false }
     public func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver? { nil }
 }
 

@@ -1,0 +1,38 @@
+import Geometry
+import Presets
+import Raster
+import Scene
+
+extension FrameComposer {
+    /// A screen's navigation bar for a transition that keeps it in place (issue 28.2): a mock's
+    /// `navBar`, or a screenshot's declared `navigationBar` band under the status bar (its pixels:
+    /// a background that cross-fades, no items). Nil when the screen has none.
+    func navigationBar(_ id: String) -> NavigationBar? {
+        guard let chrome = storyboard.screenChrome[id] else { return nil }
+        if case .baked = chrome.source {
+            guard let height = chrome.navigationBar else { return nil }
+            let c = storyboard.canvas
+            let shot = Node.image(store.snapshot(id), frame: Rect(0, 0, c.width, c.height), fit: .stretch)
+            return NavigationBar(bottom: storyboard.device.chrome.statusBarHeight + height, background: shot)
+        }
+        return NavigationBar.of(mock: store.screen(id), tighten: FrameComposer.tightened)
+    }
+
+    /// A one-line text item's frame narrowed to the text it draws, left-aligned where it was drawn.
+    static func tightened(_ n: Node) -> Node {
+        guard case .text(let s, var style) = n.kind, style.lines == 1 else { return n }
+        let w = min(n.frame.width, Renderer.layoutText(s, style: style, width: n.frame.width).widths.max() ?? 0)
+        var x = n.frame.minX
+        switch style.alignment {
+        case .left: break
+        case .center: x += (n.frame.width - w) / 2
+        case .right: x += n.frame.width - w
+        }
+        style.alignment = .left
+        var out = n
+        out.kind = .text(s, style)
+        // A point of slack: the measured width must not make the line truncate.
+        out.frame = Rect(x, n.frame.minY, w + 1, n.frame.height)
+        return out
+    }
+}
