@@ -23,7 +23,17 @@ struct ChromeLayers: Sendable {
         chrome = c
         enabled = storyboard.overlays.chrome
         cutout = storyboard.overlays.device ? c.cutout() : nil
+        // The held bands on whole pixel rows: a band and the fill under it then cover exactly the
+        // same pixels, so a held screenshot draws its own pixels there.
+        let k = storyboard.scale
+        let top = (c.statusBarHeight * k).rounded() / k, bottom = (c.homeBand.minY * k).rounded() / k
+        statusRect = Rect(0, 0, c.size.width, top)
+        homeRect = Rect(0, bottom, c.size.width, c.size.height - bottom)
     }
+
+    /// The status bar's and the home indicator's bands on whole pixels (canvas points).
+    let statusRect: Rect
+    let homeRect: Rect
 
     /// What the chrome shows in one frame: per bar, the content colour (0 black … 1 white), the
     /// opacity of the bar Segue draws, and the held screenshot bands drawn under it, in order.
@@ -61,19 +71,21 @@ struct ChromeLayers: Sendable {
             let step = storyboard.steps[s]
             return look(sheet: step.after, over: step.before, large: ChromeLayers.isLargeSheet(step))
         case .transition(let s, let p):
+            // From what the frame before the step shows to what the step ends on if it finishes.
             let step = storyboard.steps[s]
-            let t = min(max(p, 0), 1)
-            if step.transition?.presentsOverContext == true, let op = step.operation {
-                // A sheet: the gap's look on the sheet's side of the step.
-                let large = ChromeLayers.isLargeSheet(step)
-                switch op {
-                case .present: return mix(look(screen: step.before), look(sheet: step.after, over: step.before, large: large), t)
-                case .dismiss: return mix(look(sheet: step.before, over: step.after, large: large), look(screen: step.after), t)
-                case .push, .pop: break
-                }
-            }
-            return mix(look(screen: step.before), look(screen: step.after), t)
+            let before = storyboard.state(at: step.start)
+            if case .transition = before { return finishLook(step, before: before) }
+            return mix(look(before), finishLook(step, before: before), min(max(p, 0), 1))
         }
+    }
+
+    /// The look a step ends on when it finishes: a sheet's gap over the screen it was presented
+    /// from (a detent step keeps the sheet's presenter), else the screen on top.
+    func finishLook(_ step: Step, before: FrameState) -> Look {
+        guard step.transition?.presentsOverContext == true, step.operation == .present else { return look(screen: step.after) }
+        var presenting = step.before
+        if step.changesDetent, case .presented(let k) = before { presenting = storyboard.steps[k].before }
+        return look(sheet: step.after, over: presenting, large: ChromeLayers.isLargeSheet(step))
     }
 
     static func isLargeSheet(_ step: Step) -> Bool { (step.transition as? SheetTransition)?.detent != .medium }
@@ -101,8 +113,8 @@ struct ChromeLayers: Sendable {
         var out: [Node] = []
         let stillShot: Bool = { if case .still = state { return l.statusBands.count == 1 && l.statusBands[0].alpha == 1 } else { return false } }()
         if !stillShot {
-            for b in l.statusBands where b.alpha > 0 { out.append(band(snapshot(b.screen), chrome.statusBand, alpha: b.alpha)) }
-            for b in l.homeBands where b.alpha > 0 && chrome.homeBandHeight > 0 { out.append(band(snapshot(b.screen), chrome.homeBand, alpha: b.alpha)) }
+            for b in l.statusBands where b.alpha > 0 && statusRect.height > 0 { out.append(band(snapshot(b.screen), statusRect, alpha: b.alpha)) }
+            for b in l.homeBands where b.alpha > 0 && homeRect.height > 0 { out.append(band(snapshot(b.screen), homeRect, alpha: b.alpha)) }
         }
         if l.statusDrawn > 0 && chrome.statusBarHeight > 0 {
             var bar = chrome.statusBar(content: Color(white: l.statusLight))
@@ -128,17 +140,16 @@ struct ChromeLayers: Sendable {
     /// (the most common pixel of the band's inner edge row), so the screen's own status bar and
     /// home indicator do not travel with it (Seed 000 crops the status bar out of its snapshots
     /// for the same reason).
-    func covered(_ screen: Node, id: String, snapshot: Bitmap) -> Node {
+    func covered(_ screen: Node, id: String, snapshot: () -> Bitmap) -> Node {
         guard enabled, storyboard.screenChrome[id]?.holdsBands == true else { return screen }
+        let snapshot = snapshot()
         var kids = [screen]
         let s = storyboard.scale
-        if chrome.statusBarHeight > 0 {
-            let row = Int((chrome.statusBand.maxY * s).rounded()) - 1
-            kids.append(.rect(chrome.statusBand, ChromeLayers.commonColor(snapshot, row: row)))
+        if statusRect.height > 0 {
+            kids.append(.rect(statusRect, ChromeLayers.commonColor(snapshot, row: Int((statusRect.maxY * s).rounded()) - 1)))
         }
-        if chrome.homeBandHeight > 0 {
-            let row = Int((chrome.homeBand.minY * s).rounded())
-            kids.append(.rect(chrome.homeBand, ChromeLayers.commonColor(snapshot, row: row)))
+        if homeRect.height > 0 {
+            kids.append(.rect(homeRect, ChromeLayers.commonColor(snapshot, row: Int((homeRect.minY * s).rounded()))))
         }
         return Node(kind: .group, frame: Rect(0, 0, storyboard.canvas.width, storyboard.canvas.height), children: kids)
     }

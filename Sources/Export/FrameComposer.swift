@@ -102,7 +102,7 @@ public final class FrameComposer: Sendable {
     /// snapshot no other frame around it draws is drawn from the screen itself, the same pixels:
     /// SnapshotStore.stillCopiesSnapshot).
     func plan(state: FrameState, time t: Double, frame: Int?) -> Plan {
-        let layers = chrome.nodes(state, snapshot: { store.snapshot($0) }) + overlays.nodes(at: t)
+        let layers = chrome.nodes(state, snapshot: { bandSnapshot($0, state) }) + overlays.nodes(at: t)
         let scale = storyboard.scale
         let overlaysInBands = layers.allSatisfy { Renderer.drawsSameInBands($0, scale: scale) }
         if case .still(let id) = state, let i = frame, !store.stillCopiesSnapshot(id, frame: i) {
@@ -213,7 +213,20 @@ public final class FrameComposer: Sendable {
     /// A screen as a transition moves it: a held screenshot without its own status-bar and
     /// home-indicator bands (the chrome holds them in place).
     func movingScreen(_ key: SnapshotStore.Key) -> Node {
-        chrome.covered(screenNode(key), id: key.screen, snapshot: store.snapshot(SnapshotStore.Key(screen: key.screen)))
+        chrome.covered(screenNode(key), id: key.screen, snapshot: { store.snapshot(key) })
+    }
+
+    /// The snapshot a held band is cut from: in a transition, the one the step draws the screen
+    /// from (so no third canvas is made for it), else the screen as it is.
+    func bandSnapshot(_ id: String, _ state: FrameState) -> Bitmap {
+        switch state {
+        case .transition(let s, _), .presented(let s):
+            let keys = store.keys(step: s)
+            if keys.from.screen == id { return store.snapshot(keys.from) }
+            if let to = keys.to, to.screen == id { return store.snapshot(to) }
+        case .still: break
+        }
+        return store.snapshot(SnapshotStore.Key(screen: id))
     }
 
     /// Draws a scene the way frames are drawn: background, then the scene.

@@ -15,12 +15,12 @@ extension FrameComposer {
             let shot = Node.image(store.snapshot(id), frame: Rect(0, 0, c.width, c.height), fit: .stretch)
             return NavigationBar(bottom: storyboard.device.chrome.statusBarHeight + height, background: shot)
         }
-        return NavigationBar.of(mock: store.screen(id), tighten: FrameComposer.tightened)
+        return NavigationBar.of(mock: store.screen(id), inkBox: FrameComposer.inkBox)
     }
 
-    /// A one-line text item's frame narrowed to the text it draws, left-aligned where it was drawn.
-    static func tightened(_ n: Node) -> Node {
-        guard case .text(let s, var style) = n.kind, style.lines == 1 else { return n }
+    /// A one-line text item's frame narrowed to the text it draws.
+    static func inkBox(_ n: Node) -> Rect {
+        guard case .text(let s, let style) = n.kind, style.lines == 1 else { return n.frame }
         let w = min(n.frame.width, Renderer.layoutText(s, style: style, width: n.frame.width).widths.max() ?? 0)
         var x = n.frame.minX
         switch style.alignment {
@@ -28,11 +28,6 @@ extension FrameComposer {
         case .center: x += (n.frame.width - w) / 2
         case .right: x += n.frame.width - w
         }
-        style.alignment = .left
-        var out = n
-        out.kind = .text(s, style)
-        // A point of slack: the measured width must not make the line truncate.
-        out.frame = Rect(x, n.frame.minY, w + 1, n.frame.height)
-        return out
+        return Rect(x, n.frame.minY, w, n.frame.height)
     }
 }

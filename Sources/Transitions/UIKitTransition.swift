@@ -44,7 +44,8 @@ public struct UIKitTransition: Transition {
         let overX = w * (1 - q)
         // With bars kept in place, each screen moves with its bar's background but not its items
         // (a large title belongs to the bar, not to the page under it).
-        let bars = frame.bars.map { frame.operation.isForward ? ($0.from, $0.to) : ($0.to, $0.from) }
+        // At the ends the screens are exactly as they are drawn alone (no seam where a band meets them).
+        let bars = q > 0 && q < 1 ? frame.bars.map { frame.operation.isForward ? ($0.from, $0.to) : ($0.to, $0.from) } : nil
         func page(_ screen: Node, _ bar: NavigationBar?) -> Node {
             guard let bar else { return screen }
             return .canvas(frame.canvas, [screen, Node(kind: .group, frame: Rect(0, 0, w, bar.bottom), clips: true, children: [bar.background])])
