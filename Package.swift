@@ -27,6 +27,8 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak", pkgConfig: "libunibreak",
                        providers: [.apt(["libunibreak-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "Geometry", swiftSettings: fast),
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Scene", dependencies: ["Geometry"], swiftSettings: fast),
@@ -35,7 +37,9 @@ let package = Package(
         .target(name: "Media", dependencies: ["Raster", "Scene", "CFFmpeg"], swiftSettings: fast),
         .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Media"], swiftSettings: fast),
         .target(name: "Export", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Media", "Presets"], swiftSettings: fast),
-        .executableTarget(name: "segue", dependencies: ["Export", "Presets", "Media", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
+        // `segue studio`: the page served on the loopback interface (libmicrohttpd, inotify).
+        .target(name: "Studio", dependencies: ["Export", "Presets", "Media", "Raster", "Motion", "Scene", "Geometry", "CMicroHTTPD"]),
+        .executableTarget(name: "segue", dependencies: ["Studio", "Export", "Presets", "Media", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
         // Raster's micro-benchmarks (RasterBench, behind @_spi(Testing)): not part of `segue`.
         .executableTarget(name: "segue-bench", dependencies: ["Raster"], path: "Sources/segue-bench", swiftSettings: fast),
 
@@ -45,7 +49,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry", "CUnibreak"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "CFFmpeg"]),
-        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Media", "Motion", "Scene", "Transitions"]),
+        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Media", "Motion", "Scene", "Transitions", "Geometry"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Media", "Raster", "Geometry", "Scene"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Media", "Raster"]),
     ]

@@ -7,11 +7,14 @@ SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # fontconfig) and the fonts mocks use.
 SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
     libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev fonts-inter fonts-wqy-microhei
-    fonts-noto-color-emoji fonts-roboto)
+    fonts-noto-color-emoji fonts-roboto libmicrohttpd-dev)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
 # child's peak memory; chromium to load the gallery page in a real browser (GalleryTests); jq and
-# GNU parallel to run docs/CI.md's recipes (MatrixRecipeTests, CIRecipeTests).
-SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq parallel)
+# GNU parallel to run docs/CI.md's recipes (MatrixRecipeTests, CIRecipeTests); chromium-driver
+# and python3-selenium to drive `segue studio`'s page in chromium (StudioTests); patchelf, binutils
+# and python3 to make and check the release tarball (PackageTests) and serve a gallery to chromium
+# (GalleryLoadTests).
+SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq parallel chromium-driver python3-selenium patchelf binutils python3)
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 

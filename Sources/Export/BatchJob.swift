@@ -2,7 +2,7 @@ import Foundation
 import Media
 import Presets
 
-/// Options of `segue batch` (DESIGN §1).
+/// Options of `segue batch` (docs/CLI.md).
 public struct BatchOptions: Sendable {
     public var outputDirectory: String
     public var shard: Shard?
@@ -23,6 +23,10 @@ public struct BatchOptions: Sendable {
     public var baseline: String?
     /// `--threshold DB`: a frame under it makes the output `changed`.
     public var threshold = 40.0
+    /// `--gallery`: OUTDIR/index.html and OUTDIR/index_files are outputs of the run too.
+    public var gallery = false
+    /// The previous manifest's outputs and hashes (files of Segue's own that may be replaced).
+    var recorded: [String: String]?
     public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
 }
 
@@ -49,7 +53,7 @@ public enum BatchJob {
     /// hashing), so a batch keeps cores busy by running presets side by side rather than one
     /// preset with every worker: concurrent = min(presets, jobs). Each preset's encoder runs
     /// `encoderThreads` threads of its own besides the workers, and they count toward the budget
-    /// (DESIGN §4): workers = (jobs − concurrent × encoderThreads) / concurrent, at least 1. One
+    /// (docs/ARCHITECTURE.md): workers = (jobs − concurrent × encoderThreads) / concurrent, at least 1. One
     /// worker keeps one encoder fed — drawing costs about a third of x264's CPU time per frame
     /// (perf over a 30-preset batch: x264 67 %, Segue's drawing 20 %) — so the budget left after
     /// the encoders is spent on more workers only when there are fewer presets than jobs.
@@ -59,13 +63,13 @@ public enum BatchJob {
         return (concurrent, max(1, (jobs - concurrent * max(0, encoderThreads)) / concurrent))
     }
 
-    /// Runs the batch. A batch asked for a manifest always writes one (DESIGN §7), also when it
+    /// Runs the batch. A batch asked for a manifest always writes one (docs/CLI.md), also when it
     /// stops before rendering (no presets, two presets writing one file, an unusable -o).
     public static func run(inputs arguments: [String], options: BatchOptions, cancel: CancellationToken) throws -> BatchReport {
         do {
             return try runChecked(inputs: arguments, options: options, cancel: cancel)
         } catch let e as BatchError {
-            if let path = options.manifest {
+            if let path = options.manifest, e.recordable {
                 let text = BatchManifest.json([], outputDirectory: options.outputDirectory, shard: options.shard,
                                               interrupted: false, exitCode: 2, error: e.description)
                 do { try BatchManifest.write(text, to: path) } catch {
@@ -77,9 +81,19 @@ public enum BatchJob {
     }
 
     static func runChecked(inputs arguments: [String], options: BatchOptions, cancel: CancellationToken) throws -> BatchReport {
+        // Before discovery, which leaves the manifest out of a folder of presets.
+        if let m = options.manifest { try checkManifestIsOne(m) }
         let inputs = try discover(arguments, excluding: options.manifest.map { [$0] } ?? [])
         if inputs.isEmpty { throw BatchError("no presets found (a folder is searched for *.json)") }
         let plan = try BatchPlan.plan(inputs, options: options)
+        let clash = clashes(plan.entries, options: options, gallery: options.gallery)
+        if !clash.isEmpty { throw BatchError(clash.joined(separator: "\n") + "\n(give each a different \"name\" or format)") }
+        var options = options
+        if let m = options.manifest {
+            let folders = [(options.baseline, "the baseline folder"), (options.cache, "the cache")].compactMap { p, what in p.map { OutputDestination.Taken($0, what, isFolder: true) } }
+            try checkManifest(m, taken: taken(plan.entries) + folders)
+            options.recorded = previousManifest(m)
+        }
         var selected = Array(plan.entries.indices)
         if let shard = options.shard { selected = selected.filter { shard.contains(plan.entries[$0].key) } }
         let state = BatchState(entries: plan.entries, options: options)

@@ -53,13 +53,16 @@ public enum BatchPlan {
             if options.format == nil, case .string(let f)? = root["output"]?["format"]?.value { format = f }
             if root["matrix"] != nil { source = try? PresetSource.parse(text: s, file: input.path, defaultName: stem) }
         }
-        func output(_ name: String) -> String? { outputPath(name: name, format: format, in: options.outputDirectory) }
+        func output(_ name: String, _ format: String) -> String? { outputPath(name: name, format: format, in: options.outputDirectory) }
         guard let source, let matrix = source.matrix else {
-            return [BatchEntry(input: input.path, key: input.key, name: name, output: output(name))]
+            return [BatchEntry(input: input.path, key: input.key, name: name, output: output(name, format))]
         }
         return matrix.combinations.map { c in
             let clip = source.name(of: c)
-            var e = BatchEntry(input: input.path, key: input.key + "#" + c.query, name: clip, output: output(clip))
+            // `output.format` may be a matrix variable ("$f"): the clip's own value names its file
+            // (issue 27.12: it wrote `name.$f`); a value that is no format is refused at validation.
+            let own = options.format == nil ? source.substitutedFormat(c) ?? format : format
+            var e = BatchEntry(input: input.path, key: input.key + "#" + c.query, name: clip, output: output(clip, own))
             e.combination = c
             return e
         }

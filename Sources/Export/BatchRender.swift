@@ -15,6 +15,7 @@ extension BatchJob {
     static func attempt(_ entry: BatchEntry, _ p: Prepared, options: BatchOptions, workers: Int, cache: RenderCache?,
                         cancel: CancellationToken) -> BatchEntry {
         var e = entry
+        e.presetSha256 = SHA256.hash(p.text)
         let ext = p.format.fileExtension
         do {
             var key: String?

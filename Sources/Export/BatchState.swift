@@ -43,7 +43,7 @@ final class BatchState: @unchecked Sendable {   // mutable state touched only on
             entries[i].status = .invalid
             entries[i].error = problems.map(\.description).joined(separator: "\n")
             entries[i].problems = problems.map(\.description)
-            for p in problems { log(p.description) }
+            for p in problems { log(mode == .json ? ProgressEvent.line(ProgressEvent.Problem(input: entries[i].input, message: p.description)) : p.description) }
         }
     }
 
@@ -54,7 +54,7 @@ final class BatchState: @unchecked Sendable {   // mutable state touched only on
             let invalid = selected.filter { entries[$0].status == .invalid }.count
             if invalid > 0 && markingOthers {
                 for i in selected where entries[i].status != .invalid { entries[i].error = "not rendered: another preset is invalid" }
-                log("segue: \(invalid) of \(selected.count) preset\(selected.count == 1 ? "" : "s") invalid; nothing rendered (--keep-going renders the valid ones)")
+                if mode != .json { log("segue: \(invalid) of \(selected.count) preset\(selected.count == 1 ? "" : "s") invalid; nothing rendered (--keep-going renders the valid ones)") }
             }
             return invalid
         }
@@ -76,6 +76,9 @@ final class BatchState: @unchecked Sendable {   // mutable state touched only on
             if stopped || cancel.isCancelled || pending.isEmpty { return nil }
             let i = pending.removeFirst()
             inFlight.insert(i)
+            // Recorded as `running` now, so a batch killed with SIGKILL leaves a manifest that
+            // says which presets were in flight (issue 27.11: they read `skipped`).
+            writeManifest(exitCode: nil, interrupted: false)
             return i
         }
     }
@@ -91,11 +94,11 @@ final class BatchState: @unchecked Sendable {   // mutable state touched only on
             case .json:
                 log(ProgressEvent.line(ProgressEvent.Preset(index: doneCount, total: total, entry: e)))
             case .none:
-                if e.status == .failed { log("\(e.input): \(e.error ?? "failed")") }
+                if e.status == .failed { log(PrintableText.escaped("\(e.input): \(e.error ?? "failed")")) }
             default:
                 let what = e.status == .failed || e.status == .cancelled ? ": \(e.error ?? "")"
                     : " → \(e.output ?? "(null)") (\(e.frames ?? 0) frames, \(String(format: "%.2f", e.wallTime ?? 0)) s)"
-                log("[\(doneCount)/\(total)] \(e.status.rawValue) \(e.input)\(what)")
+                log(PrintableText.escaped("[\(doneCount)/\(total)] \(e.status.rawValue) \(e.input)\(what)"))
             }
             writeManifest(exitCode: nil, interrupted: cancel.isCancelled)
         }

@@ -46,6 +46,7 @@ extension BatchJob {
             do { try OutputDestination.check(out, folder: format.writesDirectory, inputs: [e.input]) } catch {
                 return fail("\(error)", path: "output")
             }
+            if let foreign = foreignOutput(out, recorded: options.recorded) { return fail(foreign, path: "output") }
         }
         do { try ro.checkMemory(storyboard) } catch { return fail("\(error)", path: storyboard.output.maxMemory != nil && ro.maxMemory == nil ? "output.maxMemory" : "") }
         let frames = storyboard.frameCount(slowMotion: options.render.slowMotion)

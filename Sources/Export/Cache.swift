@@ -53,19 +53,38 @@ public struct RenderCache: Sendable {
     /// is removed and reported as a miss, so the preset is rendered (and stored) again.
     public func lookup(key: String, ext: String) -> (path: String, sha256: String)? {
         let p = path(key: key, ext: ext)
-        guard RegularFile.problem(p) == nil else { return nil }
+        // A regular file inside the cache, no symbolic link on the way (issue 27.1: an entry
+        // replaced by a link to an outside file was served as `cached`). Anything else is a miss
+        // and is removed (unlink removes a link, never its target).
+        guard ContainedFile.problem(p, inside: directory) == nil, ContainedFile.problem(RenderCache.digestPath(p), inside: directory) == nil else {
+            RenderCache.removeEntry(p)
+            return nil
+        }
         let recorded = (try? RegularFile.read(RenderCache.digestPath(p), limit: 64)).map { String(decoding: $0, as: UTF8.self) }
         if let recorded, recorded.count == 64, (try? SHA256.hash(file: p)) == recorded { return (p, recorded) }
-        try? FileManager.default.removeItem(atPath: p)
-        try? FileManager.default.removeItem(atPath: RenderCache.digestPath(p))
+        RenderCache.removeEntry(p)
         return nil
+    }
+
+    /// Removes an entry and its record when they are files or links (a folder in their place is
+    /// left alone: it is not Segue's to delete).
+    static func removeEntry(_ p: String) {
+        for f in [p, digestPath(p)] {
+            var st = stat()
+            if lstat(f, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR { unlink(f) }
+        }
     }
 
     /// Stores `file` (whose SHA-256 is `sha256`) as the entry for `key`: the entry first, then its
     /// record, each renamed into place (a reader that sees the entry without the record misses).
     public func store(_ file: String, sha256: String, key: String, ext: String) throws {
         let p = path(key: key, ext: ext)
-        try FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let sub = (p as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+        var st = stat()
+        guard lstat(sub, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+            throw BatchError("\(sub): is not a folder of the cache (a symbolic link?); nothing stored")
+        }
         try RenderCache.copyAtomically(from: file, to: p)
         let record = try AtomicFile(destination: RenderCache.digestPath(p))
         guard FileManager.default.createFile(atPath: record.temporaryPath, contents: Data(sha256.utf8)) else {
@@ -99,5 +118,7 @@ public struct RenderCache: Sendable {
 
 public struct BatchError: Error, CustomStringConvertible, Sendable {
     public var description: String
-    public init(_ d: String) { description = d }
+    /// False when the manifest itself is what was refused: then it is not written either.
+    public var recordable: Bool
+    public init(_ d: String, recordable: Bool = true) { description = d; self.recordable = recordable }
 }

@@ -24,6 +24,13 @@ public enum CompareInput: Sendable, Equatable {
         switch self { case .preset(let p), .clip(let p), .folder(let p): return p }
     }
 
+    /// The frame size a clip's header declares, without decoding (nil for presets, folders and
+    /// headers that do not say).
+    var declaredSize: (width: Int, height: Int)? {
+        if case .clip(let p) = self { return VideoReader.declaredSize(path: p) }
+        return nil
+    }
+
     /// Opens a fresh stream of its frames, from frame 0.
     func open(overrides: Overrides, jobs: Int) throws -> FrameSource {
         switch self {

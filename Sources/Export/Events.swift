@@ -67,6 +67,14 @@ public enum ProgressEvent {
         }
     }
 
+    /// One problem of an invalid preset in a batch (its line, as the text formats print it).
+    public struct Problem: Encodable {
+        public var event = "problem"
+        public var input: String
+        public var message: String
+        public init(input: String, message: String) { self.input = input; self.message = message }
+    }
+
     /// A fatal error of any command.
     public struct Failure: Encodable {
         public var event = "error"

@@ -8,7 +8,7 @@ import Scene
 import Transitions
 
 /// Builds and draws frame i of a storyboard. Screens are static while a transition runs, so each
-/// is rendered once into a snapshot bitmap (DESIGN §4), and so is every matched element; a frame
+/// is rendered once into a snapshot bitmap (docs/ARCHITECTURE.md), and so is every matched element; a frame
 /// is then a few transformed composites of those snapshots (SnapshotStore: made when first
 /// needed, let go after the last frame that needs them). Safe to share between render workers.
 public final class FrameComposer: Sendable {
@@ -46,7 +46,7 @@ public final class FrameComposer: Sendable {
                 && n.frame == Rect(0, 0, Double(width) / scale, Double(height) / scale)
         }
         // Screenshot regions shown draw nothing (the screenshot is the element).
-        let drawn = screen.children.filter { !($0.isRegion && $0.children.isEmpty) }
+        let drawn = screen.children.filter { !$0.isIdleRegion }
         guard plain(screen), drawn.count == 1, screen.children.first?.isRegion == false, case .rect = screen.kind else { return nil }
         let child = screen.children[0]
         guard plain(child), child.children.isEmpty, child.fill == nil,
@@ -205,7 +205,8 @@ public final class FrameComposer: Sendable {
         let keys = store.keys(step: s)
         guard let transition = step.transition, let toKey = keys.to else { return screenNode(keys.from) }
         var input = step.frame(from: movingScreen(keys.from), to: movingScreen(toKey), canvas: storyboard.canvas, at: local,
-                               matches: store.matches(step: step.index))!
+                               matches: store.matches(step: step.index),
+                               backgrounds: (background(of: keys.from.screen), background(of: toKey.screen)))!
         if transition.usesNavigationBars, let a = navigationBar(step.before), let b = navigationBar(step.after) { input.bars = (a, b) }
         return transition.scene(input)
     }
@@ -227,6 +228,13 @@ public final class FrameComposer: Sendable {
         case .still: break
         }
         return store.snapshot(SnapshotStore.Key(screen: id))
+    }
+
+    /// A screen's own background colour: its root's fill (a mock's theme background, a layers
+    /// or screenshot screen's `background`).
+    func background(of screen: String) -> Color? {
+        if case .solid(let c)? = storyboard.screens[screen]?.fill { return c }
+        return nil
     }
 
     /// Draws a scene the way frames are drawn: background, then the scene.

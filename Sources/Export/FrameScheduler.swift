@@ -36,7 +36,7 @@ public struct CancelledError: Error, CustomStringConvertible {
     public var description: String { "cancelled" }
 }
 
-/// The parallel heart of Export (DESIGN §4): `jobs` Dispatch workers, each with its own pooled
+/// The parallel heart of Export (docs/ARCHITECTURE.md): `jobs` Dispatch workers, each with its own pooled
 /// bitmap and converter, claim frames in order, whichever is free next (frames differ in cost —
 /// a held still is a cache hit, a touch overlay adds work — and a fixed round-robin deal left one
 /// worker waiting on the other); at most `window` frames are in flight (a frame may start only

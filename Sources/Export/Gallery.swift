@@ -17,32 +17,64 @@ public enum Gallery {
     /// browsers give a saved page's files; a static host serves it as it is).
     public static let assets = "index_files"
 
-    /// Writes DIR/index.html and DIR/index_files/…; returns the page's path. Presets that cannot be
+    /// Where the files a gallery brings in may come from (issue 27.1): clips and diff strips from
+    /// `outputs`, baseline clips from `baseline` — each a regular file inside its folder, reached
+    /// without a symbolic link (ContainedFile). Anything else is refused with its path.
+    public struct Sources: Sendable {
+        public var outputs: String
+        public var baseline: String?
+        public init(outputs: String, baseline: String?) { self.outputs = outputs; self.baseline = baseline }
+    }
+
+    /// What an existing DIR/index_files may hold to be replaced: only a gallery's own files.
+    static let owned = OwnedFolder(rule: "a gallery replaces only an index_files folder of its own files (NNN-name.…): give -o a new folder") { name in
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        return digits.count >= 3 && name.dropFirst(digits.count).hasPrefix("-") && !name.hasPrefix(".")
+    }
+
+    /// Writes DIR/index.html and DIR/index_files/…; returns the page's path. Written like any
+    /// output (issue 27.4): index_files is built in a temporary folder beside, index.html in a
+    /// temporary file, both renamed into place only when everything is written — a refusal, an
+    /// error or a signal leaves the old gallery (or nothing) as it was. Presets that cannot be
     /// loaded (moved, or invalid) get no images: their facts and error text still show.
+    /// `taken`: paths the page may not be (the manifest it is made from).
     @discardableResult
-    public static func write(_ facts: GalleryFacts, to dir: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+    public static func write(_ facts: GalleryFacts, to dir: String, sources: Sources, taken: [OutputDestination.Taken] = [],
+                             jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                              cancel: CancellationToken = CancellationToken()) throws -> String {
-        let fm = FileManager.default
-        let assetDir = (dir as NSString).appendingPathComponent(assets)
-        do { try fm.createDirectory(atPath: assetDir, withIntermediateDirectories: true) } catch {
-            throw BatchError("-o \(dir): cannot create the folder: \(error.localizedDescription)")
-        }
+        let path = (dir as NSString).appendingPathComponent("index.html")
         let ordered = facts.items.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
+        do {
+            try checkFolder(dir)
+            try OutputDestination.checkWritten(path, role: "gallery", taken: taken)
+            for item in ordered { try GalleryFiles.refusal(item, sources) }
+        } catch let e as DestinationError { throw BatchError(e.description) }
+        let assetDir = try AtomicDirectory(destination: (dir as NSString).appendingPathComponent(assets), owned: owned)
+        let file = try AtomicFile(destination: path)
         var cards: [String] = []
         for (k, item) in ordered.enumerated() {
             if cancel.isCancelled { throw CancelledError(reason: cancel.reason) }
-            let files = try GalleryFiles.prepare(item, index: k, dir: dir, jobs: jobs)
+            let files = try GalleryFiles.prepare(item, index: k, dir: dir, into: assetDir.temporaryPath, sources: sources, jobs: jobs)
             cards.append(GalleryHTML.card(item, files))
         }
         let page = GalleryHTML.page(facts, cards: cards, statuses: ordered.map(\.status))
-        let path = (dir as NSString).appendingPathComponent("index.html")
-        let file = try AtomicFile(destination: path)
         do { try Data(page.utf8).write(to: URL(fileURLWithPath: file.temporaryPath)) } catch {
-            file.discard()
             throw BatchError("\(path): \(error.localizedDescription)")
         }
+        try assetDir.commit()
         try file.commit()
         return path
+    }
+
+    /// DIR is a folder or absent: never a file, a device or a FIFO (it was "NSCocoaErrorDomain
+    /// error 512" for a file, an empty file for /dev/zero, a hang for a FIFO).
+    static func checkFolder(_ dir: String) throws {
+        var st = stat()
+        guard stat(dir, &st) == 0 else { return }
+        if st.st_mode & S_IFMT != S_IFDIR {
+            let kind = RegularFile.kindName(st.st_mode) ?? "a file"
+            throw DestinationError("-o \(dir): is \(kind); a gallery is written into a folder (give a new or existing folder)")
+        }
     }
 }
 
@@ -56,23 +88,49 @@ struct GalleryFiles {
     var baseline: String?
     var baselineMedia: GalleryMedia?
     var diff: String?
+    /// The preset changed since the render: the clip is shown, no image is drawn from the preset.
+    var stale = false
 
-    /// Renders the poster, sheet and plot from the preset and brings the clips into the folder.
-    static func prepare(_ item: GalleryItem, index: Int, dir: String, jobs: Int) throws -> GalleryFiles {
+    /// Why one of the item's files may not be brought into the gallery (nil: all may).
+    static func refusal(_ item: GalleryItem, _ sources: Gallery.Sources) throws {
+        for (path, root) in sourcesOf(item, sources) {
+            if let why = ContainedFile.problem(path, inside: root) {
+                throw DestinationError("gallery: \(why)")
+            }
+        }
+    }
+
+    /// The item's files that exist (a failed preset has none), each with the folder it must be in.
+    static func sourcesOf(_ item: GalleryItem, _ sources: Gallery.Sources) -> [(String, String)] {
+        let exists = { (p: String) -> Bool in var st = stat(); return lstat(p, &st) == 0 }
+        var out: [(String, String)] = []
+        for p in [item.output, item.diff].compactMap({ $0 }) where exists(p) { out.append((p, sources.outputs)) }
+        if let b = item.baseline, exists(b) { out.append((b, sources.baseline ?? sources.outputs)) }
+        return out
+    }
+
+    /// Renders the poster, sheet and plot from the preset into `assetDir` (the new index_files'
+    /// temporary folder) and brings the clips in.
+    static func prepare(_ item: GalleryItem, index: Int, dir: String, into assetDir: String, sources: Gallery.Sources, jobs: Int) throws -> GalleryFiles {
         var f = GalleryFiles()
         let stem = String(format: "%03d-", index) + safe(item.name)
+        let bring = { (path: String, root: String, name: String) throws -> String in
+            try GalleryFiles.bring(path, inside: root, dir: dir, assetDir: assetDir, as: name)
+        }
         if let out = item.output, isFile(out) {
-            f.clip = try bring(out, into: dir, as: stem + "." + (out as NSString).pathExtension)
+            f.clip = try bring(out, sources.outputs, stem + "." + (out as NSString).pathExtension)
             f.media = GalleryMedia.of(out)
         }
         if let base = item.baseline, isFile(base) {
-            f.baseline = try bring(base, into: dir, as: stem + ".baseline." + (base as NSString).pathExtension)
+            f.baseline = try bring(base, sources.baseline ?? sources.outputs, stem + ".baseline." + (base as NSString).pathExtension)
             f.baselineMedia = GalleryMedia.of(base)
         }
-        if let diff = item.diff, isFile(diff) { f.diff = try bring(diff, into: dir, as: stem + ".diff.png") }
+        if let diff = item.diff, isFile(diff) { f.diff = try bring(diff, sources.outputs, stem + ".diff.png") }
         // Images from the preset itself, when it still loads (it is what the clip was rendered from).
-        guard item.status != "invalid", let storyboard = try? PresetLoader.load(path: item.input, images: PresetImages.folder) else { return f }
-        let assetDir = (dir as NSString).appendingPathComponent(Gallery.assets)
+        // A preset edited since the render would draw pictures of another clip: none then.
+        f.stale = item.isStale
+        guard item.status != "invalid", !f.stale,
+              let storyboard = try? PresetLoader.load(path: item.input, only: item.only, images: PresetImages.folder) else { return f }
         func image(_ suffix: String, _ draw: (String) throws -> Void) -> String? {
             let name = stem + suffix
             do { try draw((assetDir as NSString).appendingPathComponent(name)); return Gallery.assets + "/" + name } catch { return nil }
@@ -102,19 +160,21 @@ struct GalleryFiles {
         return FileManager.default.fileExists(atPath: p, isDirectory: &d) && !d.boolValue
     }
 
-    /// A file inside `dir` is referenced where it is; one elsewhere is hard-linked (else copied)
-    /// into DIR/index_files/, so the folder is self-contained.
-    static func bring(_ path: String, into dir: String, as name: String) throws -> String {
-        let root = URL(fileURLWithPath: dir).standardizedFileURL.resolvingSymlinksInPath().path + "/"
-        let full = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        if full.hasPrefix(root) { return String(full.dropFirst(root.count)) }
-        let dest = ((dir as NSString).appendingPathComponent(Gallery.assets) as NSString).appendingPathComponent(name)
-        let fm = FileManager.default
-        try? fm.removeItem(atPath: dest)
-        do { try fm.linkItem(atPath: full, toPath: dest) } catch {
-            do { try fm.copyItem(atPath: full, toPath: dest) } catch {
-                throw BatchError("\(dest): cannot copy \(path) into the gallery: \(error.localizedDescription)")
-            }
+    /// A file inside `dir` (not in its index_files, which is replaced) is referenced where it
+    /// is; one elsewhere is hard-linked (else copied) into the new index_files, so the folder is
+    /// self-contained. Either way it is opened as a regular file inside `root` without following
+    /// a link (ContainedFile), and what is linked is the very file that was checked.
+    static func bring(_ path: String, inside root: String, dir: String, assetDir: String, as name: String) throws -> String {
+        let fd: Int32
+        do { fd = try ContainedFile.open(path, inside: root) } catch { throw BatchError("gallery: \(error.description)") }
+        defer { close(fd) }
+        if let parts = ContainedFile.components(of: path, inside: dir), parts.first != Gallery.assets,
+           ContainedFile.problem(path, inside: dir) == nil {
+            return parts.joined(separator: "/")
+        }
+        let dest = (assetDir as NSString).appendingPathComponent(name)
+        do { try ContainedFile.link(fd, to: dest) } catch {
+            throw BatchError("\(dir)/\(Gallery.assets)/\(name): cannot copy \(path) into the gallery: \(error.description)")
         }
         return Gallery.assets + "/" + name
     }

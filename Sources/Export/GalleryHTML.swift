@@ -71,16 +71,17 @@ enum GalleryHTML {
         if let clip = f.clip, let m = f.media {
             media.append(figure(clip, m, poster: f.poster, caption: f.baseline == nil ? (clip as NSString).lastPathComponent : "new"))
         } else if let poster = f.poster {
-            media.append("<figure><img src=\"\(url(poster))\" alt=\"middle of the first transition\" loading=\"lazy\"><figcaption>poster (no clip)</figcaption></figure>")
+            media.append("<figure>\(lazyImage(poster, alt: "middle of the first transition"))<figcaption>poster (no clip)</figcaption></figure>")
         }
         var images: [String] = []
-        if let d = f.diff { images.append("<figure class=\"wide\"><img src=\"\(url(d))\" alt=\"worst frame: baseline | new | difference\"><figcaption>worst frame\(item.worstFrame.map { " #\($0)" } ?? ""): baseline | new | difference</figcaption></figure>") }
-        if let s = f.sheet { images.append("<figure class=\"wide\"><img src=\"\(url(s))\" alt=\"contact sheet\" loading=\"lazy\"><figcaption>contact sheet</figcaption></figure>") }
-        if let p = f.plot { images.append("<figure class=\"wide\"><img src=\"\(url(p))\" alt=\"progress plot\" loading=\"lazy\"><figcaption>progress</figcaption></figure>") }
+        if let d = f.diff { images.append("<figure class=\"wide\">\(lazyImage(d, alt: "worst frame: baseline | new | difference"))<figcaption>worst frame\(item.worstFrame.map { " #\($0)" } ?? ""): baseline | new | difference</figcaption></figure>") }
+        if let s = f.sheet { images.append("<figure class=\"wide\">\(lazyImage(s, alt: "contact sheet"))<figcaption>contact sheet</figcaption></figure>") }
+        if let p = f.plot { images.append("<figure class=\"wide\">\(lazyImage(p, alt: "progress plot"))<figcaption>progress</figcaption></figure>") }
         return """
         <section class="card" data-status="\(escape(item.status))">
         <h2><span class="status s-\(escape(item.status))">\(escape(item.status))</span> \(escape(item.name))</h2>
         \(item.error.map { "<pre class=\"error\">\(escape($0))</pre>" } ?? "")
+        \(f.stale ? "<p class=\"stale\">stale: the preset changed after this clip was rendered (its SHA-256 is not the manifest's); the clip is the old one, and no poster, sheet or plot is drawn from the new preset</p>" : "")
         <div class="media">\(media.joined())</div>
         \(facts(item))
         <div class="images">\(images.joined())</div>
@@ -88,16 +89,25 @@ enum GalleryHTML {
         """
     }
 
+    /// An image the script loads when it comes within a screen of the viewport (browsers' own
+    /// `loading="lazy"` is not honoured everywhere, headless Chromium loads every such image);
+    /// without script the <noscript> copy loads as usual.
+    static func lazyImage(_ path: String, alt: String) -> String {
+        "<img data-src=\"\(url(path))\" alt=\"\(escape(alt))\"><noscript><img src=\"\(url(path))\" alt=\"\(escape(alt))\"></noscript>"
+    }
+
     static func figure(_ clip: String, _ m: GalleryMedia, poster: String?, caption: String) -> String {
         switch m {
         case .video(let mime):
-            let p = poster.map { " poster=\"\(url($0))\"" } ?? ""
-            return "<figure><video muted loop playsinline autoplay controls preload=\"auto\"\(p)><source src=\"\(url(clip))\" type=\"\(mime)\"></video>"
+            // Nothing of a clip loads with the page: the script below gives a video its poster,
+            // then loads and plays it, only while it is near the viewport (hundreds of clips).
+            let p = poster.map { " data-poster=\"\(url($0))\"" } ?? ""
+            return "<figure><video muted loop playsinline controls preload=\"none\"\(p)><source src=\"\(url(clip))\" type=\"\(mime)\"></video>"
                 + "<figcaption>\(escape(caption))</figcaption></figure>"
         case .image:
-            return "<figure><img src=\"\(url(clip))\" alt=\"\(escape(caption))\"><figcaption>\(escape(caption))</figcaption></figure>"
+            return "<figure>\(lazyImage(clip, alt: caption))<figcaption>\(escape(caption))</figcaption></figure>"
         case .download(let codec):
-            let img = poster.map { "<img src=\"\(url($0))\" alt=\"middle of the first transition\">" } ?? ""
+            let img = poster.map { lazyImage($0, alt: "middle of the first transition") } ?? ""
             return "<figure>\(img)<figcaption>\(escape(caption)): \(escape(codec)) does not play in every browser — "
                 + "<a href=\"\(url(clip))\" download>download \(escape((clip as NSString).lastPathComponent))</a></figcaption></figure>"
         }
@@ -130,19 +140,30 @@ enum GalleryHTML {
     h2{font-size:16px;margin:0 0 10px}
     .status{display:inline-block;font-size:12px;padding:1px 8px;border-radius:10px;background:#444;vertical-align:2px}
     .s-ok,.s-cached{background:#1f6f3f}.s-failed,.s-invalid,.s-cancelled{background:#a12a2a}.s-changed{background:#b06a12}.s-new{background:#2a5fa1}
+    .stale{background:#2a2414;border:1px solid #6a5a2a;padding:8px;border-radius:6px;color:#ffe2a4}
     .error{white-space:pre-wrap;background:#2a1414;border:1px solid #5a2a2a;padding:8px;border-radius:6px;color:#ffb4b4}
     .media,.images{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
     figure{margin:0}figcaption{color:var(--dim);font-size:12px;margin-top:4px}
     video,.media img{max-height:480px;max-width:100%;border-radius:6px;background:#000}
     .images img{max-width:100%;max-height:420px;border-radius:6px}
+    img[data-src]{min-width:160px;min-height:120px}
     figure.wide{flex:1 1 420px}
     dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:10px 0}dt{color:var(--dim)}dd{margin:0;overflow-wrap:anywhere}
     code{font-size:12px}a{color:#8fb0ff}
     body:not([data-filter=all]) .card{display:none}
     """
 
-    /// Status filters; without script every card shows.
+    /// Lazy media, then the status filters (without script every card shows). An image gets its
+    /// file, a video its poster, when it comes within a screen of the viewport; a video loads and
+    /// plays only while it is visible and pauses when it leaves, so a page of hundreds of clips
+    /// fetches only what is near the screen.
     static let script = """
+    (function(){var lazy=document.querySelectorAll('img[data-src],video');
+    function show(x){var s=x.getAttribute('data-src'),p=x.getAttribute('data-poster');if(s){x.src=s;x.removeAttribute('data-src')}if(p){x.poster=p;x.removeAttribute('data-poster')}}
+    if(!('IntersectionObserver' in window)){lazy.forEach(show);return}
+    var near=new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting){show(e.target);near.unobserve(e.target)}})},{rootMargin:'100% 0px'});
+    var seen=new IntersectionObserver(function(es){es.forEach(function(e){var v=e.target;if(e.isIntersecting){show(v);v.preload='auto';var p=v.play();if(p&&p.catch)p.catch(function(){})}else if(!v.paused){v.pause()}})},{threshold:0.25});
+    lazy.forEach(function(x){near.observe(x);if(x.tagName==='VIDEO')seen.observe(x)});})();
     (function(){var b=document.body,btns=document.querySelectorAll('.filters button'),st=document.createElement('style');document.head.appendChild(st);
     btns.forEach(function(x){x.addEventListener('click',function(){var f=x.getAttribute('data-filter');b.setAttribute('data-filter',f);
     btns.forEach(function(y){y.setAttribute('aria-pressed',y===x?'true':'false')});

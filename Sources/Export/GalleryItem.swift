@@ -14,6 +14,15 @@ public struct GalleryItem: Sendable {
     public var duration: Double?
     public var wallTime: Double?
     public var sha256: String?
+    /// The preset's SHA-256 when the clip was rendered, and a matrix clip's combination in
+    /// `--only` form (from the manifest's `key`, `FILE#K=V,…`).
+    public var presetSha256: String?
+    public var only: String?
+    /// The preset file changed since the render (its SHA-256 differs from the recorded one).
+    public var isStale: Bool {
+        guard let recorded = presetSha256, let now = try? SHA256.hash(file: input) else { return false }
+        return recorded != now
+    }
     /// `batch --baseline`: the baseline clip, the lowest scores and the diff strip.
     public var baseline: String?
     public var psnrMin: Double?
@@ -60,11 +69,17 @@ public struct GalleryFacts: Sendable {
         var items: [GalleryItem] = []
         for (i, p) in presets.enumerated() {
             guard let status = p["status"] as? String else { throw BatchError("\(file): presets[\(i)].status: expected a string") }
+            // The status becomes a CSS selector's value and an attribute (the filters): only the
+            // closed set a batch writes is accepted, not merely escaped (issue 27.6).
+            guard BatchStatus(rawValue: status) != nil else {
+                throw BatchError("\(file): presets[\(i)].status: expected one of \(BatchStatus.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(PrintableText.escaped(String(status.prefix(60))))\"")
+            }
             let input = p["input"] as? String ?? ""
             let name = p["name"] as? String ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
             items.append(GalleryItem(name: name, input: path(input) ?? input, output: path(p["output"]), status: status,
                                      error: p["error"] as? String, frames: (p["frames"] as? NSNumber)?.intValue,
                                      duration: double(p["duration"]), wallTime: double(p["wallTime"]), sha256: p["sha256"] as? String,
+                                     presetSha256: p["presetSha256"] as? String, only: combination(p["key"]),
                                      baseline: path(p["baseline"]), psnrMin: double(p["psnrMin"]), ssimMin: double(p["ssimMin"]),
                                      worstFrame: (p["worstFrame"] as? NSNumber)?.intValue, diff: path(p["diff"])))
         }
@@ -72,6 +87,12 @@ public struct GalleryFacts: Sendable {
                             exitCode: (root["exitCode"] as? NSNumber)?.intValue, interrupted: root["interrupted"] as? Bool ?? false,
                             items: items)
     }
+}
+
+/// `file.json#device=iphone-se,dark=true` → `device=iphone-se,dark=true` (a matrix clip's key).
+func combination(_ key: Any?) -> String? {
+    guard let k = key as? String, let hash = k.lastIndex(of: "#") else { return nil }
+    return String(k[k.index(after: hash)...])
 }
 
 /// A JSON value's kind, for error messages.

@@ -43,6 +43,8 @@ public struct BatchEntry: Sendable {
     /// Wall-clock seconds spent on this preset (render, or cache copy).
     public var wallTime: Double?
     public var sha256: String?
+    /// SHA-256 of the preset file the clip was rendered from (`segue gallery` spots later edits).
+    public var presetSha256: String?
     public var cacheKey: String?
     /// A matrix preset's clip: the combination it renders (nil for a plain preset).
     public var combination: MatrixCombination?

@@ -53,7 +53,7 @@ struct ManifestEntry: Encodable {
     var e: BatchEntry
 
     enum CodingKeys: String, CodingKey {
-        case input, key, name, output, status, error, frames, duration, wallTime, sha256, cacheKey, matrix, problems
+        case input, key, name, output, status, error, frames, duration, wallTime, sha256, presetSha256, cacheKey, matrix, problems
         case baseline, psnrMin, ssimMin, worstFrame, diff
     }
 
@@ -64,7 +64,7 @@ struct ManifestEntry: Encodable {
         try c.encode(e.frames, forKey: .frames)
         try c.encode(JSONDecimal(e.duration, 6), forKey: .duration)
         try c.encode(JSONDecimal(e.wallTime, 3), forKey: .wallTime)
-        try c.encode(e.sha256, forKey: .sha256); try c.encode(e.cacheKey, forKey: .cacheKey)
+        try c.encode(e.sha256, forKey: .sha256); try c.encode(e.presetSha256, forKey: .presetSha256); try c.encode(e.cacheKey, forKey: .cacheKey)
         try c.encode(e.combination.map(MatrixObject.init), forKey: .matrix)
         if e.status == .invalid { try c.encode(e.problems, forKey: .problems) }
         if e.baseline != nil || e.status == .new {

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Media
 import Presets
 
@@ -53,11 +54,19 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
     static func snapshotBytes(_ s: Storyboard) -> Int {
         let canvas = s.pixelWidth * s.pixelHeight * 4
         var bytes = s.screens.count * canvas
+        // Each screen's frames by id in one walk (issue 27.7), not one walk per matched element;
+        // the screen's own id is its frame, as frameOfDescendant gives it.
+        var indexes: [String: [String: Geometry.Rect]] = [:]
+        func frame(_ screen: String, _ id: String) -> Geometry.Rect? {
+            guard let n = s.screens[screen] else { return nil }
+            if indexes[screen] == nil { indexes[screen] = n.elementIndex.mapValues { $0.element.frame } }
+            return id == n.id ? n.frameOfDescendant(id: id) : indexes[screen]![id]
+        }
         for step in s.steps where !step.matches.isEmpty {
             bytes += 2 * canvas
             for m in step.matches {
                 for (screen, id) in [(step.before, m.from), (step.after, m.to)] {
-                    guard let f = s.screens[screen]?.frameOfDescendant(id: id) else { continue }
+                    guard let f = frame(screen, id) else { continue }
                     bytes += (Int(saturating: f.width * s.scale) + 2) * (Int(saturating: f.height * s.scale) + 2) * 4
                 }
             }

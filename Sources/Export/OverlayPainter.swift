@@ -4,7 +4,7 @@ import Presets
 import Raster
 import Scene
 
-/// The preset's overlays (DESIGN §3), drawn over a finished frame: `touches` (a 44 pt finger dot
+/// The preset's overlays (docs/TRANSITIONS.md), drawn over a finished frame: `touches` (a 44 pt finger dot
 /// that fades in at touch-down and out after release; a light and a dark ring so it reads on any
 /// screen), `device` (the display's rounded corners) and `caption` (the current step's name, up
 /// to two lines, in the band under the screen: CaptionBand.swift). All off unless the preset asks.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How progress is shown on stderr (DESIGN §1 `--progress`).
+/// How progress is shown on stderr (docs/CLI.md `--progress`).
 public enum ProgressMode: String, Sendable, CaseIterable {
     case auto, bar, plain, json, none
 

@@ -66,8 +66,9 @@ final class SnapshotStore: @unchecked Sendable {
         self.storyboard = storyboard
         var keys = Set<Key>()
         for step in storyboard.steps where !step.matches.isEmpty {
-            keys.insert(Key(screen: step.before, hidden: step.matches.map(\.from).filter { SnapshotStore.has(storyboard, step.before, $0) }.sorted()))
-            keys.insert(Key(screen: step.after, hidden: step.matches.map(\.to).filter { SnapshotStore.has(storyboard, step.after, $0) }.sorted()))
+            let before = SnapshotStore.ids(storyboard, step.before), after = SnapshotStore.ids(storyboard, step.after)
+            keys.insert(Key(screen: step.before, hidden: step.matches.map(\.from).filter { SnapshotStore.has(before, $0) }.sorted()))
+            keys.insert(Key(screen: step.after, hidden: step.matches.map(\.to).filter { SnapshotStore.has(after, $0) }.sorted()))
         }
         variants = keys
         var uses: [Key: ClosedRange<Int>]
@@ -102,8 +103,12 @@ final class SnapshotStore: @unchecked Sendable {
 
     /// An element on one side only (navigation-zoom's source: the other side's id is "") is
     /// hidden and snapshotted there alone. The outline has the built screen's ids.
-    static func has(_ s: Storyboard, _ screen: String, _ id: String) -> Bool {
-        !id.isEmpty && s.screens[screen]!.find(id: id) != nil
+    static func has(_ ids: Set<String>, _ id: String) -> Bool { !id.isEmpty && ids.contains(id) }
+
+    /// The ids a screen's tree holds (its own among them, as `find` sees it), in one walk.
+    static func ids(_ s: Storyboard, _ screen: String) -> Set<String> {
+        let n = s.screens[screen]!
+        return Set(n.elementIndex.keys).union(n.id.map { [$0] } ?? [])
     }
 
     /// The first image that failed to decode while building a screen (its frames are wrong: the
@@ -195,19 +200,27 @@ final class SnapshotStore: @unchecked Sendable {
         let scale = storyboard.scale
         return cell(\.matched, index).get {
             let a = screen(step.before), b = screen(step.after)
-            func render(_ n: Node, _ id: String) -> Bitmap { ElementSnapshot.render(n, id: id, scale: scale)?.bitmap ?? Bitmap(uncheckedWidth: 1, height: 1) }
+            // Each side's elements looked up in one walk (issue 27.7), not one walk per element.
+            let ia = a.elementIndex, ib = b.elementIndex, drawnA = a.withoutIdleRegions, drawnB = b.withoutIdleRegions
+            let idsA = SnapshotStore.ids(storyboard, step.before), idsB = SnapshotStore.ids(storyboard, step.after)
+            func render(_ n: Node, _ index: [String: (node: Node, element: ScreenElement)], _ id: String) -> Bitmap {
+                guard let e = index[id] else { return Bitmap(uncheckedWidth: 1, height: 1) }
+                return ElementSnapshot.render(n, e.element, layer: e.node, scale: scale).bitmap
+            }
             return step.matches.map { m in
-                let onA = SnapshotStore.has(storyboard, step.before, m.from), onB = SnapshotStore.has(storyboard, step.after, m.to)
+                let onA = SnapshotStore.has(idsA, m.from), onB = SnapshotStore.has(idsB, m.to)
                 // One image where one side has the element: both sides show that one.
-                let fromOwn = onA ? render(a, m.from) : nil, toOwn = onB ? render(b, m.to) : nil
+                let fromOwn = onA ? render(drawnA, ia, m.from) : nil, toOwn = onB ? render(drawnB, ib, m.to) : nil
                 let fromImage = fromOwn ?? toOwn ?? Bitmap(uncheckedWidth: 1, height: 1), toImage = toOwn ?? fromImage
-                let ea = onA ? a.element(id: m.from) : b.element(id: m.to)
-                let eb = onB ? b.element(id: m.to) : a.element(id: m.from)
+                let ea = onA ? ia[m.from]?.element : ib[m.to]?.element
+                let eb = onB ? ib[m.to]?.element : ia[m.from]?.element
                 return MatchedElement(fromID: m.from, toID: m.to,
                                       fromFrame: ElementSnapshot.pixelAligned(ea?.frame ?? .zero, scale: scale),
                                       toFrame: ElementSnapshot.pixelAligned(eb?.frame ?? .zero, scale: scale),
                                       fromImage: fromImage, toImage: toImage,
-                                      fromCornerRadius: ea?.cornerRadius ?? 0, toCornerRadius: eb?.cornerRadius ?? 0)
+                                      fromCornerRadius: ea?.cornerRadius ?? 0, toCornerRadius: eb?.cornerRadius ?? 0,
+                                      picture: fromOwn.flatMap { f in toOwn.flatMap { t in
+                                          MatchedPicture.shared(.init(screen: a, id: m.from, image: f), .init(screen: b, id: m.to, image: t), scale: scale) } })
             }
         }
     }
@@ -218,7 +231,7 @@ final class SnapshotStore: @unchecked Sendable {
         var seen = Set<ObjectIdentifier>(), bytes = 0
         func count(_ b: Bitmap) { if seen.insert(ObjectIdentifier(b)).inserted { bytes += b.width * b.height * 4 } }
         for c in shots { if let b = c.made { count(b) } }
-        for c in steps { for m in c.made ?? [] { for case let b as Bitmap in [m.fromImage, m.toImage] { count(b) } } }
+        for c in steps { for m in c.made ?? [] { for case let b as Bitmap in [m.fromImage, m.toImage] + [m.picture].compactMap { $0 } { count(b) } } }
         return bytes
     }
 

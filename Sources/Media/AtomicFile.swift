@@ -113,7 +113,12 @@ public final class AtomicDirectory: @unchecked Sendable {
     public let temporaryPath: String
     private var pending = true
 
-    public init(destination: String) throws {
+    private let owned: OwnedFolder
+
+    /// `owned`: which entries make an existing destination folder Segue's own (png frames, or a
+    /// gallery's files), so that it may be replaced.
+    public init(destination: String, owned: OwnedFolder = .frames) throws {
+        self.owned = owned
         var dest = destination
         while dest.count > 1 && dest.hasSuffix("/") { dest.removeLast() }
         self.destination = dest
@@ -122,7 +127,7 @@ public final class AtomicDirectory: @unchecked Sendable {
         if name.isEmpty || name == "." || name == ".." || dest == "/" {
             throw MediaError("\(destination): not a directory path")
         }
-        try OutputDestination.check(dest, folder: true)
+        try OutputDestination.check(dest, folder: true, owned: owned)
         try OutputDestination.createParent(of: dest)
         StaleTemporaries.sweep(dir)
         let tmp = (dir as NSString).appendingPathComponent(".\(name).\(getpid()).\(AtomicDirectory.token()).tmpdir")
@@ -156,7 +161,7 @@ public final class AtomicDirectory: @unchecked Sendable {
 
     private func swapIntoPlace() throws {
         func failure(_ what: String) -> MediaError { MediaError("\(destination): \(what) failed: \(String(cString: strerror(errno)))") }
-        let exists = try OutputDestination.check(destination, folder: true) != .absent
+        let exists = try OutputDestination.check(destination, folder: true, owned: owned) != .absent
         if !exists {
             if rename(temporaryPath, destination) != 0 { throw failure("rename from \(temporaryPath)") }
         } else if segue_rename_exchange(temporaryPath, destination) == 0 {

@@ -91,6 +91,12 @@ final class DecoderSession {
         if (st.st_mode & S_IFMT) != S_IFREG { throw MediaError("\(path): not a regular file") }
     }
 
+    /// A container metadata tag (case-insensitive key), nil when absent.
+    func metadata(_ key: String) -> String? {
+        guard let oc = format, let e = av_dict_get(oc.pointee.metadata, key, nil, 0), let v = e.pointee.value else { return nil }
+        return String(cString: v)
+    }
+
     private func release() {
         if let s = sws { sws_freeContext(s); sws = nil }
         if frame != nil { av_frame_free(&frame) }

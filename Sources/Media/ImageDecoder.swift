@@ -6,7 +6,7 @@ import Glibc
 
 /// PNG/JPEG/WebP → premultiplied RGBA Bitmap, opened as a plain local file only.
 ///
-/// Safety (DESIGN §4): the file's magic bytes pick the demuxer (png_pipe, jpeg_pipe or
+/// Safety (docs/ARCHITECTURE.md): the file's magic bytes pick the demuxer (png_pipe, jpeg_pipe or
 /// webp_pipe — FFmpeg 5.1's names for these files; never image2, which would read `%d` in a name
 /// as a sequence pattern), with `protocol_whitelist=file` and the same three as the format
 /// whitelist. The size the header claims is checked against `maxDimension` before FFmpeg sees

@@ -1,7 +1,7 @@
 import CFFmpeg
 import Foundation
 
-/// SIGINT and SIGTERM for the whole process (DESIGN §1, §7: a signal that arrives before an
+/// SIGINT and SIGTERM for the whole process (docs/CLI.md: a signal that arrives before an
 /// output is renamed into place gives 130/143 and leaves the destination untouched).
 ///
 /// The handler (shim.h, async-signal context) records the first signal the instant it arrives

@@ -54,7 +54,7 @@ func check(_ code: Int32, _ path: String, _ call: String) throws -> Int32 {
 let AVERROR_EAGAIN = segue_averror_eagain()
 let AVERROR_EOF_ = segue_averror_eof()
 
-/// FFmpeg's own log: silent by default (DESIGN §4: quiet unless asked), FFmpeg's stderr printer
+/// FFmpeg's own log: silent by default (docs/ARCHITECTURE.md: quiet unless asked), FFmpeg's stderr printer
 /// when verbose. Process-wide, like FFmpeg's log level itself.
 public enum MediaLog {
     public static func configure(verbose: Bool) {

@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 
 /// What an output path names, checked before anything is rendered and again at the rename
-/// (DESIGN §7: Segue replaces only what it wrote). A file output may replace a regular file; a
+/// (docs/CLI.md "Outputs": Segue replaces only what it wrote). A file output may replace a regular file; a
 /// png sequence may replace a folder that is empty or holds nothing but Segue's own frames
 /// (`frame-NNNNN.png`). Anything else — a folder of the user's files, a device node, a FIFO, a
 /// socket, a symbolic link — is refused with a `DestinationError` (exit 2) and never touched.
@@ -33,7 +33,7 @@ public enum OutputDestination {
     /// Checks `path` as the destination of a file (`folder` false) or of a png sequence (`folder`
     /// true). `inputs` are files the command reads (the preset): naming one as the output is refused.
     @discardableResult
-    public static func check(_ path: String, folder: Bool, inputs: [String] = []) throws -> Kind {
+    public static func check(_ path: String, folder: Bool, inputs: [String] = [], owned: OwnedFolder = .frames) throws -> Kind {
         guard !path.isEmpty else { throw DestinationError("-o \"\": an output path is needed") }
         if path.hasSuffix("/") && !folder {
             throw DestinationError("\(path): is a folder path; give a file name")
@@ -50,7 +50,7 @@ public enum OutputDestination {
             return .regularFile
         case S_IFDIR:
             guard folder else { throw DestinationError("\(path): is a folder; give -o a file name") }
-            return .segueFrames(try segueFrames(in: path))
+            return .segueFrames(try segueFrames(in: path, owned: owned))
         case S_IFLNK:
             throw DestinationError("\(path): is a symbolic link; Segue replaces only regular files and folders of its own frames (give the link's target)")
         default:
@@ -70,9 +70,52 @@ public enum OutputDestination {
         }
     }
 
+    /// Something a run reads or writes that another path it writes may not be: a preset, an
+    /// asset, an input, an output of the same run (issue 27.2). `isFolder`: paths inside it are
+    /// taken too (a png sequence's folder, a baseline folder).
+    public struct Taken: Sendable {
+        public var path: String, what: String, isFolder: Bool
+        public init(_ path: String, _ what: String, isFolder: Bool = false) { self.path = path; self.what = what; self.isFolder = isFolder }
+    }
+
+    /// The rules of `-o` for every other path Segue writes (a manifest, a diff strip or its
+    /// folder, a gallery, a sheet, a plot): `check` (no device, FIFO, socket, symbolic link or
+    /// foreign folder), and not one of `taken` — compared by device and inode when both exist,
+    /// else by the normalized absolute path. `role` names the option in the message.
+    @discardableResult
+    public static func checkWritten(_ path: String, role: String, folder: Bool = false, taken: [Taken]) throws -> Kind {
+        let kind: Kind
+        do { kind = try check(path, folder: folder) } catch let e as DestinationError {
+            throw DestinationError(e.description.hasPrefix(path) ? "\(role) \(e.description)" : e.description)
+        }
+        try refuseTaken(path, role: role, taken)
+        return kind
+    }
+
+    /// Refuses `path` when it is one of `taken` (or inside one that is a folder).
+    public static func refuseTaken(_ path: String, role: String, _ taken: [Taken]) throws {
+        let mine = ContainedFile.normalized(path)
+        var st = stat()
+        let exists = stat(path, &st) == 0
+        for t in taken {
+            var si = stat()
+            let other = ContainedFile.normalized(t.path)
+            let same = other == mine || (exists && stat(t.path, &si) == 0 && si.st_dev == st.st_dev && si.st_ino == st.st_ino)
+            if same || (t.isFolder && mine.hasPrefix(other + "/")) {
+                throw DestinationError("\(role) \(path): is \(same ? "" : "inside ")\(t.what) \(t.path); give another path")
+            }
+        }
+    }
+
+    /// True when `path` is a regular file (not following a symbolic link).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+    }
+
     /// The entries of `folder` when all are Segue frames (regular files); otherwise the error
     /// names the folder and a few of the foreign entries.
-    static func segueFrames(in folder: String) throws -> [String] {
+    static func segueFrames(in folder: String, owned: OwnedFolder = .frames) throws -> [String] {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted() } catch {
             throw DestinationError("\(folder): cannot list the folder: \(error.localizedDescription)")
@@ -80,13 +123,12 @@ public enum OutputDestination {
         let foreign = names.filter { name in
             var st = stat()
             let full = (folder as NSString).appendingPathComponent(name)
-            return !isSegueFrameName(name) || lstat(full, &st) != 0 || st.st_mode & S_IFMT != S_IFREG
+            return !owned.isOwn(name) || lstat(full, &st) != 0 || st.st_mode & S_IFMT != S_IFREG
         }
         if !foreign.isEmpty {
             let shown = foreign.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
             let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
-            throw DestinationError("\(folder): the folder holds files Segue did not write (\(shown)\(more)); "
-                + "a png sequence replaces only an empty folder or one of frame-NNNNN.png files: give -o a new or empty folder")
+            throw DestinationError("\(folder): the folder holds files Segue did not write (\(shown)\(more)); " + owned.rule)
         }
         return names
     }
@@ -123,6 +165,17 @@ public enum OutputDestination {
             throw MediaError("\(path): cannot create the folder \(folder): \(String(cString: strerror(errno)))")
         }
     }
+}
+
+/// Which entries of an existing folder are Segue's own (a folder of only those may be replaced).
+public struct OwnedFolder: Sendable {
+    public var isOwn: @Sendable (String) -> Bool
+    /// What may be replaced, for the refusal.
+    public var rule: String
+    public init(rule: String, isOwn: @escaping @Sendable (String) -> Bool) { self.rule = rule; self.isOwn = isOwn }
+
+    public static let frames = OwnedFolder(rule: "a png sequence replaces only an empty folder or one of frame-NNNNN.png files: give -o a new or empty folder",
+                                           isOwn: OutputDestination.isSegueFrameName)
 }
 
 /// A destination Segue must not write: bad usage (exit 2), nothing touched.

@@ -1,4 +1,4 @@
-/// The one table of outputs (DESIGN §7; issue 19 item 2): which codecs each format holds, what
+/// The one table of outputs (docs/CLI.md "Options"; issue 19 item 2): which codecs each format holds, what
 /// each codec takes (crf range and default, encoder presets), alpha, the file extensions that
 /// name a format. The CLI's option checks (render and batch), the preset decoder's `output`
 /// checks and `EncoderSettings.validate` all read it, so their rules and messages cannot drift.

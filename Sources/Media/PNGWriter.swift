@@ -15,7 +15,9 @@ public enum PNGWriter {
     /// The PNG bytes of `bitmap` (`path` only names the file in errors). `alpha` forces RGBA
     /// (true) or RGB with alpha dropped, i.e. composited onto black (false); nil: RGBA only when
     /// some pixel is not opaque. PNG sequences force one colour type for every frame.
-    public static func encode(_ bitmap: Bitmap, path: String = "png", alpha: Bool? = nil) throws -> Data {
+    /// `compression`: zlib's level (nil: the encoder's default); the studio sends frames over
+    /// loopback with 0 (stored): the same pixels, encoded in a fraction of the time.
+    public static func encode(_ bitmap: Bitmap, path: String = "png", alpha: Bool? = nil, compression: Int32? = nil) throws -> Data {
         let opaque = !(alpha ?? !bitmap.isOpaque)
         guard let encoder = avcodec_find_encoder(AV_CODEC_ID_PNG) else { throw MediaError("\(path): avcodec_find_encoder(png) failed") }
         var c = avcodec_alloc_context3(encoder)
@@ -29,6 +31,7 @@ public enum PNGWriter {
         c.pointee.pix_fmt = pixFmt
         c.pointee.time_base = AVRational(num: 1, den: 1)
         c.pointee.thread_count = 1
+        if let compression { c.pointee.compression_level = compression }
         c.pointee.color_trc = AVCOL_TRC_IEC61966_2_1
         try check(avcodec_open2(c, encoder, nil), path, "avcodec_open2(png)")
 

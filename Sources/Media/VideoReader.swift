@@ -33,6 +33,28 @@ public final class VideoReader {
     }
     private let maxDimension: Int
 
+    /// The video stream's size as the container declares it, read without decoding a frame (nil
+    /// when the header does not say): `compare` checks sizes and memory before decoding (issue
+    /// 27.9: a 16000×16000 clip took 665 MB just to report a size mismatch).
+    public static func declaredSize(path: String) -> (width: Int, height: Int)? {
+        guard (try? DecoderSession.requireRegularFile(path)) != nil,
+              let opened = try? DecoderSession.openInput(path, nil, options: [("protocol_whitelist", "file"), ("format_whitelist", allowedFormats)])
+        else { return nil }
+        var oc: UnsafeMutablePointer<AVFormatContext>? = opened
+        defer { avformat_close_input(&oc) }
+        let idx = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        guard idx >= 0, let par = opened.pointee.streams[Int(idx)]?.pointee.codecpar else { return nil }
+        let w = Int(par.pointee.width), h = Int(par.pointee.height)
+        return w > 0 && h > 0 ? (w, h) : nil
+    }
+
+    /// The container's `comment` tag (Segue writes "Segue VERSION" in every mp4, mov and webm),
+    /// read from the header only; nil when there is none or the file is not a video.
+    public static func comment(path: String) throws -> String? {
+        let reader = try VideoReader(path: path)
+        return reader.session.metadata("comment")
+    }
+
     /// The next frame in decode-output (presentation) order, nil at the end.
     public func next() throws -> Bitmap? { try session.nextBitmap(maxDimension: maxDimension) }
 

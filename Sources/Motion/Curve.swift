@@ -1,4 +1,4 @@
-// The timing curves a preset can name (DESIGN.md §2). A Curve is a description; `Timing` turns it
+// The timing curves a preset can name (docs/PRESETS.md). A Curve is a description; `Timing` turns it
 // plus a duration into a progress function.
 import Geometry
 
@@ -93,7 +93,7 @@ public enum Curve: Sendable, Hashable {
         }
     }
 
-    /// Checks parameters; the message names what is wrong (for preset validation, DESIGN.md §5).
+    /// Checks parameters; the message names what is wrong (for preset validation, docs/CLI.md).
     public func validate() throws(MotionError) {
         func finite(_ vals: Double...) -> Bool { vals.allSatisfy { $0.isFinite } }
         switch self {

@@ -1,4 +1,4 @@
-// A scripted finger: where it is and how fast it moves during an interactive step (DESIGN.md §2).
+// A scripted finger: where it is and how fast it moves during an interactive step (docs/PRESETS.md).
 
 import Geometry
 

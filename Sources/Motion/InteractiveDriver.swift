@@ -1,4 +1,4 @@
-// The interactive step shared by every gesture-driven transition (DESIGN.md §3): progress follows
+// The interactive step shared by every gesture-driven transition (docs/TRANSITIONS.md): progress follows
 // the finger, then at release a rule decides finish/cancel and a completion animation takes the
 // progress to exactly 1 or 0, leaving at the finger's speed.
 import Geometry
@@ -241,7 +241,7 @@ public struct InteractiveDriver: Sendable {
 }
 
 extension InteractiveDriver {
-    /// UINavigationController's edge-swipe pop (DESIGN.md `uikit`): progress = translation.x /
+    /// UINavigationController's edge-swipe pop (docs/TRANSITIONS.md, `uikit`): progress = translation.x /
     /// width; UIKit's projected decision; completion min(T, remaining / speed) with `curve`.
     public static func uikitEdgePop(gesture: Gesture, width: Double, release: ReleaseMode = .auto,
                                     duration T: Double = 0.35, curve: Curve = .system) throws(MotionError) -> InteractiveDriver {

@@ -1,4 +1,4 @@
-// Keyframe tracks for `custom` transitions (DESIGN.md §3): a scalar property as a function of the
+// Keyframe tracks for `custom` transitions (docs/TRANSITIONS.md): a scalar property as a function of the
 // transition's progress.
 import Geometry
 

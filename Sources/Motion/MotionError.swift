@@ -1,5 +1,5 @@
 // Errors raised when a motion description cannot be evaluated. Messages are written to be the
-// "what was expected, what was found" half of a preset diagnostic (DESIGN.md §5).
+// "what was expected, what was found" half of a preset diagnostic (docs/CLI.md).
 import Geometry
 
 public enum MotionError: Error, Sendable, Hashable, CustomStringConvertible {

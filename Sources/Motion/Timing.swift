@@ -1,23 +1,25 @@
-// A curve bound to a duration: the progress function of one timeline step (DESIGN.md §3).
+// A curve bound to a duration: the progress function of one timeline step (docs/TRANSITIONS.md).
 import Geometry
 
 /// Progress of a step as a pure function of time since the step began.
 ///
-/// Contract (DESIGN.md §3): exactly 0 for t ≤ 0 and exactly 1 for t ≥ `duration`, so a step never
+/// Contract (docs/TRANSITIONS.md): exactly 0 for t ≤ 0 and exactly 1 for t ≥ `duration`, so a step never
 /// jumps into the following hold.
 ///
 /// Springs and the end of the step: a spring only approaches 1 (the system spring is at 0.988 at
-/// the UIKit push duration 0.35 s). `progress` therefore rescales the closed form by its value at
-/// the end, p(t) / p(D). That keeps the spring's shape (its start, its overshoots) and touches 1
-/// exactly at D; the leftover speed at D is tiny (system @ 0.35 s: 0.2 /s, 0.003 per 60 fps frame),
-/// so the hand-off to the hold is invisible. `rawProgress` is the un-normalized closed form.
+/// the UIKit push duration 0.35 s, still moving at 0.2 /s: 1.3 pt a frame on a 390 pt screen,
+/// then a dead stop in the hold). `progress` therefore adds to the closed form p(t) the cubic
+/// a(u), u = t / D, with a(0) = a'(0) = 0 (the spring's start and initial velocity are kept),
+/// a(1) = 1 − p(D) and a'(1) = −p'(D)·D: the step touches 1 exactly at D and arrives at rest, so
+/// its last frames settle into the hold (issue 28). The correction is as small as what the
+/// spring had left (system: 0.012 at most). `rawProgress` is the uncorrected closed form.
 public struct Timing: Sendable {
     public let curve: Curve
     public let duration: Double
 
     private enum Kind: Sendable {
         case bezier(CubicBezier)
-        case spring(Spring, end: Double)
+        case spring(Spring, gap: Double, slope: Double)
         case path(EasingPath)
     }
     private let kind: Kind
@@ -50,7 +52,7 @@ public struct Timing: Sendable {
             guard end.isFinite, end > 1e-6 else {
                 throw .invalidDuration("duration \(d) s is too short for this spring to leave its start (progress \(end) at the end)")
             }
-            kind = .spring(s, end: end)
+            kind = .spring(s, gap: 1 - end, slope: s.velocity(at: d) * d)
         } else {
             throw .invalidCurve("unsupported curve \(curve)")
         }
@@ -73,7 +75,7 @@ public struct Timing: Sendable {
         switch kind {
         case let .bezier(b): return b.value(at: t / duration)
         case let .path(e): return e.value(at: t / duration)
-        case let .spring(s, _): return s.progress(at: t)
+        case let .spring(s, _, _): return s.progress(at: t)
         }
     }
 
@@ -84,8 +86,15 @@ public struct Timing: Sendable {
         switch kind {
         case let .bezier(b): return b.value(at: t / duration)
         case let .path(e): return e.value(at: t / duration)
-        case let .spring(s, end): return s.progress(at: t) / end
+        case let .spring(s, gap, slope): return s.progress(at: t) + Timing.landing(t / duration, gap: gap, slope: slope).value
         }
+    }
+
+    /// The cubic that lands a cut spring at 1 and at rest (see the type's comment): its value at
+    /// u and its derivative by u, for the gap 1 − p(D) and the spring's slope p'(D)·D at the end.
+    static func landing(_ u: Double, gap: Double, slope: Double) -> (value: Double, slope: Double) {
+        let u2 = u * u, u3 = u2 * u
+        return (gap * (3 * u2 - 2 * u3) - slope * (u3 - u2), gap * (6 * u - 6 * u2) - slope * (3 * u2 - 2 * u))
     }
 
     /// d progress / dt (per second) of `progress`, on the closed interval [0, duration] (at the
@@ -95,7 +104,7 @@ public struct Timing: Sendable {
         switch kind {
         case let .bezier(b): return b.slope(at: t / duration) / duration
         case let .path(e): return e.slope(at: t / duration) / duration
-        case let .spring(s, end): return s.velocity(at: t) / end
+        case let .spring(s, gap, slope): return s.velocity(at: t) + Timing.landing(t / duration, gap: gap, slope: slope).slope / duration
         }
     }
 }

@@ -1,6 +1,6 @@
 import Geometry
 
-/// Android phones (DESIGN §7). Points are dp: the panel's pixels over the default display
+/// Android phones (docs/ANDROID.md). Points are dp: the panel's pixels over the default display
 /// density (`ro.sf.lcd_density` / 160). Panel sizes are the makers' published specifications
 /// (store.google.com tech specs; samsung.com Galaxy S24 specifications). The makers publish no
 /// status-bar height: the values here are estimates of what these punch-hole panels report (taller

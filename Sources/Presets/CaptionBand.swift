@@ -1,4 +1,4 @@
-// The caption overlay sits in a band under the device screen (DESIGN §3: "the step's name under
+// The caption overlay sits in a band under the device screen (docs/TRANSITIONS.md: "the step's name under
 // the screen"), never over the screen's content: the canvas grows by the band, which shows the
 // preset's background. Two lines of 15 pt semibold text (UIKit's footnote-ish caption size) with
 // 11 pt above and below fit 60 pt. Without the caption overlay nothing changes.

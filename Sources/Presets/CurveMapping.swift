@@ -14,7 +14,7 @@ public enum CurveMapping {
     }
 
     /// Springs that define their own length: without a step `duration` they last until settled
-    /// (DESIGN §2), rather than taking the transition's default duration.
+    /// (docs/PRESETS.md), rather than taking the transition's default duration.
     public static func hasOwnDuration(_ spec: CurveSpec) -> Bool {
         switch spec {
         case .caSpring, .swiftUISpring, .ratioSpring: return true

@@ -28,7 +28,7 @@ extension Storyboard {
     /// Screen `id` ready to draw: built now if it names images (a new tree each call: callers
     /// keep it as long as they draw it), else the resolved tree. Nil for an unknown id.
     public func screen(_ id: String) throws(PresetError) -> Node? {
-        if let d = deferred[id] { return try d.build() }
+        if let d = deferred[id] { let node = try d.build(); return screenDecoration?(id, node) ?? node }
         return screens[id]
     }
 }

@@ -20,7 +20,7 @@ public struct Device: Sendable, Hashable {
         self.safeTop = safeTop; self.safeBottom = safeBottom; self.platform = platform
     }
 
-    /// Pixel size = points × scale, rounded (DESIGN §2).
+    /// Pixel size = points × scale, rounded (docs/PRESETS.md).
     public func pixelSize(scale s: Double? = nil) -> (width: Int, height: Int) {
         let k = s ?? scale
         return (Int(saturating: points.width * k), Int(saturating: points.height * k))
@@ -60,4 +60,7 @@ public struct Device: Sendable, Hashable {
     public static let standard = all.first { $0.name == "iphone-13" }!
 
     public static func named(_ name: String) -> Device? { all.first { $0.name == name } }
+
+    /// `unknown device "iphone13"; did you mean "iphone-13"? (expected one of: …)`.
+    public static func unknownNameMessage(_ name: String) -> String { FieldReader.unknown("device", name, all.map(\.name)) }
 }

@@ -90,8 +90,10 @@ public enum JSONReader {
     }
 
     /// The document, and every duplicate key (each object keeps its first value).
-    public static func parseDocument(_ text: String) throws(JSONSyntaxError) -> (JSONNode, [DuplicateKey]) {
+    /// `maxDepth`: a deeper limit for documents that are not presets (Maestro's hierarchy dumps).
+    public static func parseDocument(_ text: String, maxDepth: Int = JSONReader.maxDepth) throws(JSONSyntaxError) -> (JSONNode, [DuplicateKey]) {
         var p = Parser(bytes: Array(text.utf8))
+        p.maxDepth = maxDepth
         p.skipWhitespace()
         let node = try p.parseValue(depth: 0)
         p.skipWhitespace()
@@ -105,6 +107,7 @@ public enum JSONReader {
         var line = 1
         var lineStart = 0
         var duplicates: [DuplicateKey] = []
+        var maxDepth = JSONReader.maxDepth
 
         init(bytes: [UInt8]) {
             // A UTF-8 byte-order mark is allowed and ignored.
@@ -132,7 +135,7 @@ public enum JSONReader {
         }
 
         mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
-            guard depth < JSONReader.maxDepth else { throw error("nesting deeper than \(JSONReader.maxDepth) levels") }
+            guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
             guard index < bytes.count else { throw error("expected a value, found end of file") }
             let start = position
             switch bytes[index] {

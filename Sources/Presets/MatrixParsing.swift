@@ -65,6 +65,7 @@ extension Matrix {
         }
         if axes.isEmpty { product = 0 }
         var m = Matrix(axes: axes, include: include, exclude: exclude, keyOrder: order, standalone: [], product: product, count: 0)
+        m.indexEntries()
         return m.expandOnce(path, r, node: node, baseName: baseName) ? m : nil
     }
 
@@ -85,7 +86,7 @@ extension Matrix {
         for i in 0..<product {
             guard let c = base(i) else { continue }
             let values = Entry(c.values)
-            for (k, e) in include.enumerated() where !used[k] && fits(e, values, axisCount: axes.count) { used[k] = true }
+            for k in fitting(values) { used[k] = true }
             guard admit(c) else { break }
         }
         standalone = include.indices.filter { !used[$0] }

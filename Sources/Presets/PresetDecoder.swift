@@ -2,7 +2,7 @@ import Geometry
 import Media
 import Scene
 
-/// Limits checked before anything is allocated (DESIGN §4 input safety).
+/// Limits checked before anything is allocated (docs/ARCHITECTURE.md input safety).
 public enum Limits {
     public static let maxCanvasSide = 8192
     public static let maxStoryDuration = 600.0
@@ -159,7 +159,7 @@ public enum PresetDecoder {
         }
         switch kinds[0] {
         case "image":
-            guard let m = r.object(v, path, allowed: ["image", "fit", "background", "elements", "chrome", "navigationBar"]) else { return nil }
+            guard let m = r.object(v, path, allowed: ["image", "fit", "background", "elements", "hierarchy", "chrome", "navigationBar"]) else { return nil }
             let file = m["image"].flatMap { r.string($0, path.key("image")) }
             let fit = m["fit"].flatMap { r.choice($0, path.key("fit"), ImageFit.allCases.map(\.rawValue)) }.flatMap(ImageFit.init) ?? .fill
             let bg = m["background"].flatMap { r.color($0, path.key("background")) } ?? .white

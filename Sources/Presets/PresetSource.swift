@@ -39,6 +39,12 @@ public struct PresetSource: Sendable {
     }
 
     /// `<name>-<value>-<value>…`.
+    /// The clip's `output.format` after substitution (nil: none given).
+    public func substitutedFormat(_ c: MatrixCombination) -> String? {
+        guard case .string(let f)? = (tree(c).map { $0(root) } ?? root)["output"]?["format"]?.value else { return nil }
+        return f
+    }
+
     public func name(of c: MatrixCombination) -> String {
         PresetSource.baseName(root, defaultName: defaultName) + "-" + c.nameSuffix
     }
@@ -75,6 +81,12 @@ public struct PresetSource: Sendable {
         var wanted: [(key: String, value: String)] = []
         for part in only.split(separator: ",", omittingEmptySubsequences: false) {
             let kv = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            // A value may hold commas (`vars.v=b,c`, as segue lists it): a part that is not
+            // KEY=VALUE of a matrix key continues the value before it (issue 27.12).
+            if let last = wanted.last, kv.count < 2 || !matrix.keys.contains(String(kv[0])) {
+                wanted[wanted.count - 1].value = last.value + "," + part
+                continue
+            }
             guard kv.count == 2, !kv[0].isEmpty else { throw fail("--only takes KEY=VALUE pairs separated by commas, e.g. --only device=iphone-se,dark=true (got \"\(only)\")") }
             let key = String(kv[0])
             guard matrix.keys.contains(key) else {

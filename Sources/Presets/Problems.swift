@@ -1,5 +1,7 @@
+import Media
+
 // Every problem a preset has, collected at once, each as one line: file, JSON path, what was
-// expected and what was found (DESIGN §5).
+// expected and what was found (docs/CLI.md).
 
 public struct Problem: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable { case error, warning }
@@ -20,12 +22,13 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `FILE:LINE:COLUMN: JSON.path: message`, the form editors, `grep -n` users and CI
-    /// annotators parse; without a position `FILE: JSON.path: message`.
+    /// annotators parse; without a position `FILE: JSON.path: message`. Always one line: the
+    /// preset's strings in it have their control characters escaped (PrintableText).
     public var description: String {
         let at = path.isEmpty ? "" : "\(path): "
         let place = position.map { ":\($0.line):\($0.column)" } ?? ""
         let level = severity == .warning ? "warning: " : ""
-        return "\(file)\(place): \(level)\(at)\(message)"
+        return PrintableText.escaped("\(file)\(place): \(level)\(at)\(message)")
     }
 }
 

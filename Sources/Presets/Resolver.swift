@@ -4,7 +4,7 @@ import Media
 import Scene
 import Transitions
 
-/// Options given on the command line that override the preset (DESIGN §1).
+/// Options given on the command line that override the preset (docs/CLI.md).
 public struct Overrides: Sendable {
     public var fps: Int?
     public var scale: Double?
@@ -50,7 +50,8 @@ public struct Resolver {
         let canvas = Size(Double(px.width) / scale, Double(px.height) / scale)
         let builder = ScreenBuilder(file: file, canvas: canvas, pixelWidth: px.width, pixelHeight: px.height, scale: scale, images: images,
                                     box: PixelBox(width: 2 * max(px.width, 2), height: 2 * max(px.height, 2)))
-        let built = screens(preset, builder, problem: problem)
+        let built = screens(preset, builder, nativeScale: preset.scale ?? preset.device.scale, problem: problem,
+                            report: { problems.append($0) })
         let steps = TimelineResolution(resolver: self, preset: preset, screens: built.screens, canvas: canvas).steps(problem: problem)
         let duration = steps.last?.end ?? 0
         if duration > Limits.maxStoryDuration {
@@ -65,6 +66,7 @@ public struct Resolver {
         for (id, spec) in preset.screens where built.screens[id] != nil {
             storyboard.screenChrome[id] = ScreenChrome.of(spec, extras: preset.extras[id])
         }
+        storyboard.elementOrigins = Resolver.origins(preset, elements: built.elements)
         storyboard.notes = built.notes
         storyboard.addCaptionBand()
         return storyboard
@@ -72,12 +74,14 @@ public struct Resolver {
 
     /// The screens the story shows, as node trees (outlines for those that name images, which are
     /// deferred); those it never shows are only checked (UnshownScreens).
-    func screens(_ preset: Preset, _ builder: ScreenBuilder, problem: (String, String) -> Void)
-        -> (screens: [String: Node], deferred: [String: DeferredScreen], notes: [String], tally: ScreenBuilder.Tally) {
+    func screens(_ preset: Preset, _ builder: ScreenBuilder, nativeScale: Double, problem: (String, String) -> Void, report: (Problem) -> Void)
+        -> (screens: [String: Node], deferred: [String: DeferredScreen], notes: [String], tally: ScreenBuilder.Tally, elements: [String: [ElementSpec]]) {
         let shown = Resolver.shownScreens(preset)
         let tally = ScreenBuilder.Tally()
+        let backTitles = Resolver.backTitles(preset)
         var screens: [String: Node] = [:], deferred: [String: DeferredScreen] = [:]
         var notes: [String] = []
+        var elementsByScreen: [String: [ElementSpec]] = [:]
         let sheets = Set(preset.timeline.compactMap { s -> String? in
             if case .present(let id) = s.kind, s.transition == "sheet" { return id } else { return nil }
         })
@@ -85,32 +89,54 @@ public struct Resolver {
             let path = JSONPath().key("screens").key(id).text
             guard shown.contains(id) else { checkUnshown(spec, path: path, problem: problem); continue }
             if case .mock = spec {
-                screens[id] = mockScreen(id, spec, preset, canvas: builder.canvas, presentedAsSheet: sheets.contains(id), problem: problem)
+                screens[id] = mockScreen(id, spec, preset, canvas: builder.canvas, presentedAsSheet: sheets.contains(id),
+                                         backTitle: backTitles[id], problem: problem)
                 continue
             }
-            let elements = preset.extras[id]?.elements ?? []
+            let elements = screenshotElements(id, spec, preset.extras[id], builder: builder, nativeScale: nativeScale, report: report)
+            elementsByScreen[id] = elements
             screens[id] = builder.build(id, spec, elements: elements, tally: tally, notes: { if !notes.contains($0) { notes.append($0) } },
                                         problem: problem)
             if ScreenBuilder.namesImages(spec) { deferred[id] = DeferredScreen(id: id, spec: spec, elements: elements, builder: builder) }
         }
-        return (screens, deferred, notes, tally)
+        return (screens, deferred, notes, tally, elementsByScreen)
+    }
+
+    /// The title of the screen each screen is first pushed from, for its back button (UIKit titles
+    /// the back button with the previous screen's title): the mock's `title`, else none.
+    static func backTitles(_ preset: Preset) -> [String: String] {
+        var stack = ScreenStack(preset.start), out: [String: String] = [:]
+        for step in preset.timeline {
+            switch step.kind {
+            case .push(let id):
+                if out[id] == nil, let spec = preset.screens.first(where: { $0.id == stack.top })?.spec,
+                   case .mock(_, let title, _, _, _, _) = spec { out[id] = title }
+                stack.apply(.push, id)
+            case .present(let id): stack.apply(.present, id)
+            case .pop: stack.apply(.pop, stack.top)
+            case .dismiss: stack.apply(.dismiss, stack.top)
+            default: break
+            }
+        }
+        return out
     }
 
     /// A mock screen (drawn from code, no files), or nil with a problem.
     func mockScreen(_ id: String, _ spec: ScreenSpec, _ preset: Preset, canvas: Size, presentedAsSheet: Bool,
-                    problem: (String, String) -> Void) -> Node? {
+                    backTitle: String? = nil, problem: (String, String) -> Void) -> Node? {
         guard case .mock(let kind, let title, let tint, let dark, let seed, let items) = spec else { return nil }
         let path = JSONPath().key("screens").key(id).text
         let photo = preset.extras[id]?.photo
         let style = preset.mockStyles[id] ?? (preset.device.platform == .android ? .material : .ios)
-        if let n = photo, kind == "detail", Mocks.gridPhoto(n, size: canvas, seed: seed) == nil {
-            let count = Mocks.gridPhotoCount(size: canvas, seed: seed)
-            problem(path + ".photo", "the grid mock with seed \(seed) has " + (count == 0 ? "no photos" : "photo0…photo\(count - 1)") + " on this device (got \(n))")
+        if let n = photo, kind == "detail", case let shown = Mocks.detailPhoto(n, size: canvas, seed: seed, style: style), !shown.exists {
+            let count = shown.count
+            problem(path + ".photo", "the \(shown.source) mock with seed \(seed) has " + (count == 0 ? "no photos" : "photo0…photo\(count - 1)") + " on this device (got \(n))")
             return nil
         }
         guard var root = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                       presentedAsSheet: presentedAsSheet, photo: photo, style: style,
-                                      statusHeight: preset.device.chrome.statusBarHeight > 0 ? preset.device.safeTop : nil, gestureHeight: preset.device.safeBottom) else {
+                                      statusHeight: preset.device.chrome.statusBarHeight > 0 ? preset.device.safeTop : nil, gestureHeight: preset.device.safeBottom,
+                                      backTitle: backTitle) else {
             problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
             return nil
         }

@@ -13,7 +13,15 @@ public struct ScreenExtras: Sendable {
     public var chromeSlides = false
     /// Screenshots: the navigation bar's height below the status bar, in points (ScreenChrome).
     public var navigationBar: Double?
+    /// A screenshot's `hierarchy`: the UI-test dump its elements are read from (issue 31).
+    public var hierarchy: HierarchySpec?
     public init(elements: [ElementSpec] = [], photo: Int? = nil) { self.elements = elements; self.photo = photo }
+}
+
+/// `"hierarchy": "shots/02-detail.xml"` as written, with its JSON path for messages.
+public struct HierarchySpec: Sendable {
+    public var file: String
+    public var path: JSONPath
 }
 
 /// A named region of a screenshot screen, as written: `"photo4": { "frame": [x, y, w, h],
@@ -32,8 +40,17 @@ public struct ElementSpec: Sendable {
     public var frame: Rect
     public var cornerRadius: Double
     public var hidden: Hidden
-    /// `screens.<id>.elements.<name>`, for messages.
+    /// `screens.<id>.elements.<name>`, for messages (a dump's element: `screens.<id>.hierarchy`).
     public var path: JSONPath
+    /// Where a dump's element came from (`shots/detail.xml:12`); nil for one written in the preset.
+    public var origin: String?
+    /// The dump says it is an image (ImageView, Image): what `segue import` flies.
+    public var isImage = false
+
+    public init(name: String, frame: Rect, cornerRadius: Double, hidden: Hidden, path: JSONPath, origin: String? = nil, isImage: Bool = false) {
+        self.name = name; self.frame = frame; self.cornerRadius = cornerRadius; self.hidden = hidden; self.path = path
+        self.origin = origin; self.isImage = isImage
+    }
 }
 
 extension ScreenExtras {
@@ -42,6 +59,7 @@ extension ScreenExtras {
         var out: [String] = []
         for (id, _) in preset.screens {
             for e in preset.extras[id]?.elements ?? [] { if case .image(let f) = e.hidden, !out.contains(f) { out.append(f) } }
+            if let h = preset.extras[id]?.hierarchy, !out.contains(h.file) { out.append(h.file) }
         }
         return out
     }
@@ -60,6 +78,10 @@ extension PresetDecoder {
             extras.elements = decodeElements(e, path.key("elements"), r)
         }
         if members.contains(where: { $0.key == "image" }) { decodeChromeExtras(members, path, r, into: &extras) }
+        if let h = members.first(where: { $0.key == "hierarchy" })?.value, members.contains(where: { $0.key == "image" }),
+           let file = r.string(h, path.key("hierarchy")) {
+            extras.hierarchy = HierarchySpec(file: file, path: path.key("hierarchy"))
+        }
         if let p = members.first(where: { $0.key == "photo" })?.value, members.contains(where: { $0.key == "mock" }) {
             let kind = members.first(where: { $0.key == "mock" }).flatMap { if case .string(let s) = $0.value.value { return s } else { return nil } }
             if kind != "detail" {
@@ -68,7 +90,7 @@ extension PresetDecoder {
                 extras.photo = r.integer(p, path.key("photo"), 0...199)
             }
         }
-        return extras.elements.isEmpty && extras.photo == nil && !extras.chromeSlides && extras.navigationBar == nil ? nil : extras
+        return extras.elements.isEmpty && extras.photo == nil && extras.hierarchy == nil && !extras.chromeSlides && extras.navigationBar == nil ? nil : extras
     }
 
     static func decodeElements(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> [ElementSpec] {

@@ -28,6 +28,9 @@ struct ScreenshotRegions {
             let w = e.frame, eps = 1e-6
             if w.minX < -eps || w.minY < -eps || w.maxX > canvas.width + eps || w.maxY > canvas.height + eps {
                 problem(fp, "the element must lie inside the screen, 0…\(JSONNode.format(canvas.width)) × 0…\(JSONNode.format(canvas.height)) pt (got [\(JSONNode.format(w.minX)), \(JSONNode.format(w.minY)), \(JSONNode.format(w.width)), \(JSONNode.format(w.height))])")
+                // Its id stays known (an empty region: the preset is invalid and never drawn), so
+                // a `match` naming it adds no second "no element" problem (issue 27.14).
+                out.children.append(.region(id: e.name, frame: .zero, cornerRadius: 0, standIn: .rect(.zero, .clear)))
                 continue
             }
             if e.name == screenID {

@@ -4,7 +4,7 @@ import Scene
 import Transitions
 
 /// A preset resolved for rendering: screens as node trees, steps at absolute story times, the
-/// canvas in pixels. Every frame is a pure function of (storyboard, frame index) (DESIGN §3).
+/// canvas in pixels. Every frame is a pure function of (storyboard, frame index) (docs/TRANSITIONS.md).
 public struct Storyboard: Sendable {
     public var name: String
     public var device: Device
@@ -26,6 +26,11 @@ public struct Storyboard: Sendable {
     public var steps: [Step]
     /// How each screen meets the device's chrome (ScreenChrome), by screen id.
     public var screenChrome: [String: ScreenChrome] = [:]
+    /// Where each named element of a shown screen came from, by screen id and element name: a
+    /// dump's file and line (`shots/detail.xml:12`) or the preset's JSON path (`segue inspect`).
+    public var elementOrigins: [String: [String: String]] = [:]
+    /// Applied to each deferred screen when it is built (`--show-elements` marks the elements).
+    public var screenDecoration: (@Sendable (String, Node) -> Node)?
     /// Notes for stderr from resolving (how a screenshot of another size was fitted), each once.
     public var notes: [String] = []
     /// What the screens' images hold: bytes of the kept (scaled) bitmaps, and the largest
@@ -44,7 +49,7 @@ public struct Storyboard: Sendable {
     /// Total story duration in seconds.
     public var duration: Double { steps.last?.end ?? 0 }
 
-    /// round(D × fps × F) + 1 frames, so the last frame shows the final state (DESIGN §3).
+    /// round(D × fps × F) + 1 frames, so the last frame shows the final state (docs/TRANSITIONS.md).
     public func frameCount(slowMotion: Double = 1) -> Int {
         Int(saturating: duration * Double(fps) * slowMotion) + 1
     }
@@ -135,10 +140,12 @@ public struct Step: Sendable {
     }
 
     /// The frame input for a transition step at time `t` since its start.
-    public func frame(from: Node, to: Node, canvas: Size, at t: Double, matches: [MatchedElement] = []) -> TransitionFrame? {
+    public func frame(from: Node, to: Node, canvas: Size, at t: Double, matches: [MatchedElement] = [],
+                      backgrounds: (from: Color?, to: Color?) = (nil, nil)) -> TransitionFrame? {
         guard let operation else { return nil }
         return TransitionFrame(from: from, to: to, canvas: canvas, operation: operation, progress: progress(at: t),
-                               matches: matches, interaction: interaction(at: t))
+                               matches: matches, interaction: interaction(at: t),
+                               fromBackground: backgrounds.from, toBackground: backgrounds.to)
     }
 
     /// A short name for captions and tables: "push detail (uikit)".

@@ -1,7 +1,7 @@
 import Geometry
 import Scene
 
-/// The pictures of a screen's elements (`ScreenElement`), rendered once per step (DESIGN §4): the
+/// The pictures of a screen's elements (`ScreenElement`), rendered once per step (docs/ARCHITECTURE.md): the
 /// element alone in its pixel-aligned box, and the screen with elements hidden. One API for mocks,
 /// `layers` screens and screenshot regions, so every transition that flies, grows or lands an
 /// element gets the same pixels the still screen shows.
@@ -19,18 +19,24 @@ public enum ElementSnapshot {
     /// A layer is drawn alone (what is behind it left out, as `snapshotView` of a view); a
     /// screenshot region is the screen's own pixels inside its rounded frame.
     public static func render(_ screen: Node, id: String, scale: Double) -> (bitmap: Bitmap, frame: Rect)? {
-        guard let element = screen.element(id: id) else { return nil }
+        guard let element = screen.element(id: id), let layer = screen.find(id: id) else { return nil }
+        return render(screen, element, layer: layer, scale: scale)
+    }
+
+    /// `render` for an element already looked up (Node.elementIndex: one walk for all of a step's
+    /// elements), `layer` its node.
+    public static func render(_ screen: Node, _ element: ScreenElement, layer: Node, scale: Double) -> (bitmap: Bitmap, frame: Rect) {
         let f = element.frame
         let box = pixelAligned(f, scale: scale)
         let b = Bitmap(uncheckedWidth: max(1, Int((box.width * scale).rounded())), height: max(1, Int((box.height * scale).rounded())))
-        drawInBands(node(of: screen, element), scale: scale, into: b, transform: .translation(f.minX - box.minX, f.minY - box.minY))
+        drawInBands(node(of: screen, element, layer), scale: scale, into: b, transform: .translation(f.minX - box.minX, f.minY - box.minY))
         return (b, box)
     }
 
     /// What `render` draws, at the origin: the layer on its own at its frame's size (position and
     /// transforms dropped, visible even if the screen hides it, no shadow), or for a region the
     /// whole screen seen through the region's rounded frame.
-    static func node(of screen: Node, _ element: ScreenElement) -> Node {
+    static func node(of screen: Node, _ element: ScreenElement, _ layer: Node) -> Node {
         if element.isRegion {
             var content = screen
             content.frame.origin = Point(-element.frame.minX, -element.frame.minY)
@@ -38,7 +44,7 @@ public enum ElementSnapshot {
             return Node(kind: .group, frame: Rect(0, 0, element.frame.width, element.frame.height),
                         cornerRadius: element.cornerRadius, clips: true, children: [content])
         }
-        var n = screen.find(id: element.id)!
+        var n = layer
         n.frame.origin = .zero
         n.transform = .identity
         n.placement = .identity

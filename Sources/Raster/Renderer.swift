@@ -1,4 +1,4 @@
-// The compositor: walks a Scene node tree and draws it into a Bitmap (DESIGN §4).
+// The compositor: walks a Scene node tree and draws it into a Bitmap (docs/ARCHITECTURE.md).
 //
 // Order per layer, as Core Animation: shadow, background fill / contents (image, text), children
 // (clipped to the bounds when `clips`), border on top. A layer with opacity < 1 that paints more
@@ -55,7 +55,7 @@ public enum Renderer {
         return out
     }
 
-    /// Renders a subtree once into its own bitmap of its frame's size × scale (a snapshot, DESIGN §4).
+    /// Renders a subtree once into its own bitmap of its frame's size × scale (a snapshot, docs/ARCHITECTURE.md).
     /// The node's own frame origin, transform and placement are not applied (they place the snapshot
     /// when it is composited); its opacity and everything it contains are. Shadows outside the
     /// frame are cut off.

@@ -1,4 +1,4 @@
-// Material 3 mock screens (DESIGN §7 `style`): the same kinds as the iOS mocks, built from
+// Material 3 mock screens (docs/PRESETS.md `style`): the same kinds as the iOS mocks, built from
 // Material 3's metrics (m3.material.io: top app bars small 64 dp / large 152 dp, list items 56/72
 // dp with 40 dp avatars and 16 dp insets, cards 12 dp corners, FAB 56 dp with 16 dp corners) and
 // its baseline colour scheme, in Roboto; Android's status bar (time left, icons right) and the
@@ -12,19 +12,48 @@ enum MaterialMocks {
     /// The Material form of a mock kind (nil for an unknown kind). The status bar and gesture
     /// bar take the device's heights (its safe areas).
     static func screen(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?,
-                       statusHeight: Double, gestureHeight: Double) -> Node? {
+                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil) -> Node? {
         var m = MaterialBuilder(size: size, dark: dark, tint: tint, seed: seed, statusHeight: statusHeight, gestureHeight: gestureHeight)
         let n: Node
         switch kind {
         case "list": n = m.list(title: title ?? "Inbox", items: items ?? 14)
         case "grid": n = m.grid(title: title ?? "Photos", items: items ?? 30)
-        case "detail": n = m.detail(title: title ?? "Detail")
+        case "detail":
+            // `photo: N`: the post of the feed (same seed) that shows photoN, opened: its author
+            // and that photo, so a card opening into its detail stays one person's post.
+            if let k = photo {
+                guard let post = MaterialMocks.feedPost(k, m) else { return nil }
+                n = m.detail(title: title ?? "Detail", post: post)
+            } else {
+                n = m.detail(title: title ?? "Detail")
+            }
         case "feed": n = m.feed(title: title ?? "Feed", items: items ?? 6)
         case "settings": n = m.settings(title: title ?? "Settings", items: items ?? 12)
         case "home": n = m.home(items: items ?? 20)
         default: return nil
         }
         return n.withDefaultFamily("Roboto")
+    }
+}
+
+extension MaterialMocks {
+    /// The author and the picture of the Material feed's post that shows `photoN` (the feed built
+    /// as `m` would build it), or nil when the feed has no such photo.
+    static func feedPost(_ n: Int, _ m: MaterialBuilder) -> (author: String, picture: Node)? {
+        var feed = m
+        let root = feed.feed(title: "", items: 6)
+        for card in root.children where card.id?.hasPrefix("cell") == true {
+            guard let picture = card.find(id: "photo\(n)") else { continue }
+            // A card's children: the avatar, then the author's name.
+            if card.children.count > 1, case .text(let name, _) = card.children[1].kind { return (name, picture) }
+        }
+        return nil
+    }
+
+    /// The number of photos of the Material feed mock (`photo0…`).
+    static func feedPhotoCount(size: Size, seed: Int) -> Int {
+        var m = MaterialBuilder(size: size, dark: false, tint: nil, seed: seed, statusHeight: 48, gestureHeight: 24)
+        return m.feed(title: "", items: 6).elementIDs.filter { $0.hasPrefix("photo") }.count
     }
 }
 

@@ -6,14 +6,14 @@ extension MaterialBuilder {
         let w = size.width
         let (bar, y0) = topAppBar(title, large: true)
         var kids: [Node] = []
-        var y = y0
-        for i in 0..<items where y < size.height {
+        var y = y0, clock = Builder.Clock()
+        for _ in 0..<items where y < size.height {
             // A two-line list item: 72 dp, 40 dp avatar 16 dp in, headline 16 sp, supporting 14 sp.
             let h = 72.0, name = b.rng.pick(Builder.names)
             var cell = Node(id: "cell\(b.cellIndex)", kind: .group, frame: Rect(0, y, w, h), fill: .solid(surface)); b.cellIndex += 1
             cell.children = [b.avatar(Rect(16, 16, 40, 40), name: name),
                              text(name, Rect(72, 14, w - 140, 22), size: 16, color: onSurface),
-                             text("\(9 - min(8, i / 2)):\(10 + b.rng.int(49))", Rect(w - 72, 14, 56, 18), size: 11, weight: .medium, color: onVariant, align: .right),
+                             text(clock.earlier(&b.rng), Rect(w - 72, 14, 56, 18), size: 11, weight: .medium, color: onVariant, align: .right),
                              text(b.sentence(4 + b.rng.int(8)), Rect(72, 38, w - 96, 20), size: 14, color: onVariant)]
             kids.append(cell)
             y += h
@@ -34,14 +34,20 @@ extension MaterialBuilder {
         return root(kids, bar: bar, bg: surface)
     }
 
-    mutating func detail(title: String) -> Node {
+    /// A post or article; with `post`, that feed post's author and picture (aspect-filled hero).
+    mutating func detail(title: String, post: (author: String, picture: Node)? = nil) -> Node {
         let w = size.width
         let (bar, y0) = topAppBar(title, large: false)
         var kids: [Node] = [b.photo(Rect(16, y0 + 8, w - 32, (w - 32) * 0.75), radius: 28, id: "hero")]
+        if let post {
+            kids[0] = Builder.aspectFilled(post.picture, into: kids[0].frame, id: "hero")
+            kids[0].cornerRadius = 28
+        }
         var y = y0 + 8 + (w - 32) * 0.75 + 24
         kids.append(text(String(b.sentence(3).dropLast()), Rect(16, y, w - 32, 36), size: 28, color: onSurface, id: "headline"))
         y += 44
-        kids.append(text(b.rng.pick(Builder.names) + " · \(2 + b.rng.int(20)) min read", Rect(16, y, w - 32, 20), size: 14, color: onVariant))
+        let author = b.rng.pick(Builder.names)
+        kids.append(text((post?.author ?? author) + " · \(2 + b.rng.int(20)) min read", Rect(16, y, w - 32, 20), size: 14, color: onVariant))
         y += 32
         while y < size.height - 180 {
             kids.append(text(b.sentence(14 + b.rng.int(14)), Rect(16, y, w - 32, 96), size: 16, color: onSurface, lines: 4))
@@ -91,13 +97,13 @@ extension MaterialBuilder {
         let (bar, y0) = topAppBar(title, large: true)
         var kids: [Node] = []
         var y = y0
-        var iconIndex = b.rng.int(Builder.icons.count)
+        var iconIndex = b.rng.int(Builder.androidSettings.count)
         for _ in 0..<items where y < size.height {
             // Android settings rows: a 24 dp icon in a tinted circle, title 16 sp, summary 14 sp, 72 dp.
-            let (name, hex) = Builder.icons[iconIndex % Builder.icons.count]; iconIndex += 1
+            let (name, hex) = Builder.androidSettings[iconIndex % Builder.androidSettings.count]; iconIndex += 1
             var row = Node(id: "cell\(b.cellIndex)", kind: .group, frame: Rect(0, y, w, 72)); b.cellIndex += 1
-            row.children = [Node(kind: .ellipse, frame: Rect(16, 16, 40, 40), fill: .solid(Color(hex: hex)!.withAlpha(0.85))),
-                            .rect(Rect(28, 28, 16, 16), Color(white: 1, alpha: 0.9), cornerRadius: 3),
+            row.children = [Node(kind: .ellipse, frame: Rect(16, 16, 40, 40), fill: .solid(Color(hex: hex)!)),
+                            MockSymbol.named(name).node(Rect(26, 26, 20, 20), color: .white, under: Color(hex: hex)!),
                             text(name, Rect(72, 14, w - 96, 22), size: 16, color: onSurface),
                             text(["On", "Off", "Connected", "Never", "Default"][b.rng.int(5)], Rect(72, 38, w - 96, 20), size: 14, color: onVariant)]
             kids.append(row)
@@ -121,14 +127,17 @@ extension MaterialBuilder {
         for i in 0..<min(items, 20) {
             let x = 16 + Double(i % cols) * cell, y = top + Double(i / cols) * (icon + 40)
             if y + icon > h - gestureHeight - 180 { break }
-            kids.append(Node(id: "icon\(i)", kind: .ellipse, frame: Rect(x + (cell - icon) / 2, y, icon, icon), fill: .solid(Color(hex: b.rng.pick(colors))!),
-                             children: [.rect(Rect(icon * 0.3, icon * 0.3, icon * 0.4, icon * 0.4), Color(white: 1, alpha: 0.9), cornerRadius: icon * 0.08)]))
+            let tile = Color(hex: b.rng.pick(colors))!, label = labels[i % labels.count]
+            kids.append(Node(id: "icon\(i)", kind: .ellipse, frame: Rect(x + (cell - icon) / 2, y, icon, icon), fill: .solid(tile),
+                             children: [MockSymbol.named(label).node(Rect(icon * 0.27, icon * 0.27, icon * 0.46, icon * 0.46), color: .white, under: tile)]))
             kids.append(text(labels[i % labels.count], Rect(x, y + icon + 4, cell, 16), size: 12, color: .white, align: .center))
         }
         // The dock and the search pill above the gesture bar.
         let dockY = h - gestureHeight - 64 - 24 - icon
         for i in 0..<cols {
-            kids.append(Node(kind: .ellipse, frame: Rect(16 + Double(i) * cell + (cell - icon) / 2, dockY, icon, icon), fill: .solid(Color(hex: colors[(i * 3) % colors.count])!)))
+            let tile = Color(hex: colors[(i * 3) % colors.count])!, app = ["Phone", "Messages", "Chrome", "Camera"][i % 4]
+            kids.append(Node(kind: .ellipse, frame: Rect(16 + Double(i) * cell + (cell - icon) / 2, dockY, icon, icon), fill: .solid(tile),
+                             children: [MockSymbol.named(app).node(Rect(icon * 0.27, icon * 0.27, icon * 0.46, icon * 0.46), color: .white, under: tile)]))
         }
         var search = Node(id: "search", kind: .rect, frame: Rect(16, h - gestureHeight - 16 - 56, w - 32, 56), fill: .solid(container.withAlpha(0.92)), cornerRadius: 28)
         search.children = [text("Search", Rect(56, 16, w - 120, 24), size: 16, color: onVariant)]

@@ -8,6 +8,16 @@ extension Mocks {
         return b.grid(title: "", items: 30).find(id: "photo\(n)")
     }
 
+    /// Whether a `detail` mock with `photo: n` has that photo to show: the grid's photoN (iOS), or
+    /// a post of the Material feed with photoN; and how many photos there are to choose from.
+    public static func detailPhoto(_ n: Int, size: Size, seed: Int, style: MockStyle) -> (exists: Bool, count: Int, source: String) {
+        if style == .material {
+            let count = MaterialMocks.feedPhotoCount(size: size, seed: seed)
+            return (n >= 0 && n < count, count, "feed")
+        }
+        return (gridPhoto(n, size: size, seed: seed) != nil, gridPhotoCount(size: size, seed: seed), "grid")
+    }
+
     /// The number of photos of the `grid` mock on a canvas (`photo0…`).
     public static func gridPhotoCount(size: Size, seed: Int) -> Int {
         var b = Builder(size: size, dark: false, tint: nil, seed: seed)

@@ -1,8 +1,8 @@
-// Built-in mock screens (DESIGN §2 `mock`): plausible iOS screens as node trees, deterministic
+// Built-in mock screens (docs/PRESETS.md `mock`): plausible iOS screens as node trees, deterministic
 // from a seed. Each leaves the device's status-bar band to the system (DeviceChrome draws the
 // status bar and the home indicator above every frame; the band here is the bar's background,
 // `statusBar`), has a navigation bar (large title for list/grid/feed/settings, inline with a back
-// button for detail; its items are `title`, `backButton`, `leadingButton`, `addButton`), light and dark
+// button for detail; its items are `title`, `backChevron`, `backLabel`, `leadingButton`, `addButton`), light and dark
 // palettes, a tint, and named elements transitions can match: `photo0…`, `avatar0…`, `hero`,
 // `title`, `navBar`, `statusBar`, `cell0…`, `addButton` (the large title bar's + button).
 import Geometry
@@ -11,7 +11,7 @@ public enum Mocks {
     public static let kinds: [(name: String, description: String)] = [
         ("list", "a table of rows: avatar, title, subtitle, chevron (cell0…, avatar0…)"),
         ("grid", "a photo grid, three columns (photo0…)"),
-        ("detail", "a detail page: hero image (photo: N shows the grid's photoN), title, body text (hero, title)"),
+        ("detail", "a detail page: hero image (photo: N shows the grid's photoN; Material: the feed's post with photoN), title, body text (hero, title)"),
         ("feed", "Weibo-like cards: avatar, name, time, text, image grid, actions (avatar0…, photo0…)"),
         ("settings", "grouped settings: icon, title, value or switch, chevron (cell0…)"),
         ("home", "a launcher home screen: wallpaper, app icon grid, dock, search bar (icon0…); Material style"),
@@ -23,22 +23,24 @@ public enum Mocks {
     /// system's status bar).
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
                               dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false,
-                              photo: Int? = nil, style: MockStyle = .ios, statusHeight: Double? = nil, gestureHeight: Double = 24) -> Node? {
+                              photo: Int? = nil, style: MockStyle = .ios, statusHeight: Double? = nil, gestureHeight: Double = 24,
+                              backTitle: String? = nil) -> Node? {
         let material = style == .material || kind == "home"
         let top = presentedAsSheet ? 0 : statusHeight ?? (material ? 48 : 47)
-        // Material mocks have no `photo` form yet: the Material detail shows its own hero.
         return material
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
-                                   statusHeight: top, gestureHeight: gestureHeight)
-            : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo, statusHeight: top)
+                                   statusHeight: top, gestureHeight: gestureHeight, photo: kind == "detail" ? photo : nil)
+            : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo,
+                    backTitle: backTitle, statusHeight: top)
     }
 
     /// True when a mock kind's screen is dark behind the status bar (light status-bar content).
     public static func hasDarkTop(kind: String, dark: Bool) -> Bool { dark || kind == "home" }
 
     static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?, photo: Int? = nil,
-                      statusHeight: Double = 47) -> Node? {
+                      backTitle: String? = nil, statusHeight: Double = 47) -> Node? {
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
+        b.backTitle = backTitle
         b.statusHeight = statusHeight
         if kind == "detail", let n = photo {
             // The hero shows the grid's photoN of the same seed: one picture, two places (issue 15).
@@ -80,6 +82,8 @@ struct Builder {
     var photoIndex = 0, avatarIndex = 0, cellIndex = 0
     /// The device's top safe area: the navigation bar starts below it.
     var statusHeight = 47.0
+    /// The previous screen's title, for the back button (UIKit shows "Back" when it is too long).
+    var backTitle: String?
 
     init(size: Size, dark: Bool, tint: Color?, seed: Int) {
         self.size = size; self.dark = dark
@@ -101,10 +105,27 @@ struct Builder {
     static let words = ["today", "coffee", "the", "city", "light", "new", "photos", "from", "weekend", "trip", "and",
                         "sunset", "over", "river", "with", "friends", "great", "design", "update", "is", "live", "more",
                         "soon", "love", "this", "view", "morning", "walk", "in", "park", "team", "launch"]
+    /// Android Settings' top-level entries (Pixel), for Material mocks.
+    static let androidSettings: [(String, String)] = [("Network & internet", "#1A73E8"), ("Connected devices", "#12B5CB"),
+        ("Apps", "#E8710A"), ("Notifications", "#F439A0"), ("Battery", "#1E8E3E"), ("Storage", "#9334E6"),
+        ("Sound & vibration", "#12B5CB"), ("Display", "#E8710A"), ("Wallpaper & style", "#1A73E8"), ("Accessibility", "#9334E6"),
+        ("Security & privacy", "#1E8E3E"), ("Location", "#1A73E8"), ("Passwords & accounts", "#9334E6"),
+        ("Digital Wellbeing", "#1E8E3E"), ("System", "#5F6368")]
     static let icons: [(String, String)] = [("Airplane Mode", "#FF9500"), ("Wi-Fi", "#007AFF"), ("Bluetooth", "#007AFF"),
         ("Cellular", "#34C759"), ("Notifications", "#FF3B30"), ("Sounds & Haptics", "#FF2D55"), ("Focus", "#5856D6"),
         ("Screen Time", "#5856D6"), ("General", "#8E8E93"), ("Control Centre", "#8E8E93"), ("Display & Brightness", "#007AFF"),
         ("Wallpaper", "#32ADE6"), ("Privacy", "#007AFF"), ("Battery", "#34C759"), ("Passwords", "#8E8E93")]
+
+    /// List timestamps, newest first: each row's message is 1–49 minutes older than the one above,
+    /// starting from the status bar's 9:41 (one draw of the generator per row, as before).
+    struct Clock {
+        var minutes = 9 * 60 + 41
+        mutating func earlier(_ rng: inout MockRandom) -> String {
+            minutes = max(0, minutes - 1 - rng.int(49))
+            let m = minutes % 60
+            return "\(minutes / 60):\(m < 10 ? "0" : "")\(m)"
+        }
+    }
 
     func text(_ s: String, _ frame: Rect, size: Double, weight: FontWeight = .regular, color: Color,
               align: TextAlignment = .left, lines: Int = 1, id: String? = nil) -> Node {
@@ -170,7 +191,8 @@ struct Builder {
                             Node(kind: .rect, frame: Rect(1, 12.1, 12.5, 2.6), fill: .solid(tint), cornerRadius: 1.3,
                                  transform: LayerTransform(rotate: 45))]
         kids.append(chevron)
-        kids.append(text("Back", Rect(26, 11, 70, 22), size: 17, color: tint, id: "backLabel"))
+        let back = backTitle.flatMap { $0.count <= 12 ? $0 : nil } ?? "Back"
+        kids.append(text(back, Rect(26, 11, 110, 22), size: 17, color: tint, id: "backLabel"))
         kids.append(.rect(Rect(0, 44 - 0.33, w, 0.33), separator))
         return (Node(id: "navBar", kind: .group, frame: Rect(0, top, w, 44), fill: .solid(barBackground), children: kids), top + 44)
     }
@@ -196,14 +218,14 @@ struct Builder {
         let w = size.width
         let (bar, y0) = navBar(title, large: true)
         var kids: [Node] = []
-        var y = y0
-        for i in 0..<items where y < size.height {
+        var y = y0, clock = Builder.Clock()
+        for _ in 0..<items where y < size.height {
             let h = 76.0
             var cell = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, y, w, h), fill: .solid(background)); cellIndex += 1
             let name = rng.pick(Builder.names)
             cell.children = [avatar(Rect(16, 12, 52, 52), name: name),
                              text(name, Rect(80, 14, w - 160, 22), size: 17, weight: .semibold, color: label),
-                             text("\(9 - min(8, i / 2)):\(10 + rng.int(49))", Rect(w - 90, 15, 56, 20), size: 15, color: secondary, align: .right),
+                             text(clock.earlier(&rng), Rect(w - 90, 15, 56, 20), size: 15, color: secondary, align: .right),
                              text(sentence(4 + rng.int(8)), Rect(80, 38, w - 110, 22), size: 15, color: secondary),
                              chevron(w - 26, 17),
                              .rect(Rect(80, h - 0.33, w - 80, 0.33), separator)]
@@ -307,7 +329,7 @@ struct Builder {
                 let (name, hex) = Builder.icons[iconIndex % Builder.icons.count]; iconIndex += 1
                 var row = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, Double(r) * 44, w - 32, 44)); cellIndex += 1
                 var rowKids: [Node] = [.rect(Rect(16, 7, 30, 30), Color(hex: hex)!, cornerRadius: 7),
-                                       .rect(Rect(24, 15, 14, 14), Color(white: 1, alpha: 0.9), cornerRadius: 3),
+                                       MockSymbol.named(name).node(Rect(22, 13, 18, 18), color: .white, under: Color(hex: hex)!),
                                        text(name, Rect(60, 11, w - 200, 22), size: 17, color: label)]
                 if rng.int(3) == 0 {
                     let on = rng.int(2) == 0

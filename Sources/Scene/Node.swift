@@ -1,7 +1,7 @@
 import Geometry
 
 /// An image the scene refers to without owning its pixels' type: Raster's `Bitmap` conforms.
-/// Screens and matched elements rendered once become snapshots referenced this way (DESIGN §4).
+/// Screens and matched elements rendered once become snapshots referenced this way (docs/ARCHITECTURE.md).
 public protocol ImageSource: AnyObject, Sendable {
     var pixelWidth: Int { get }
     var pixelHeight: Int { get }
@@ -90,7 +90,7 @@ public struct LayerTransform: Sendable, Hashable {
     }
 }
 
-/// A layer of the scene graph (DESIGN §2). Frames are in points, in the parent's coordinates.
+/// A layer of the scene graph (docs/PRESETS.md). Frames are in points, in the parent's coordinates.
 public struct Node: Sendable {
     public enum Kind: Sendable {
         case group

@@ -8,7 +8,8 @@ import Scene
 /// (linear by default): translations follow fast_out_extra_slow_in, alphas are linear windows.
 /// Open: the new activity slides in from +96 dp on top, fading in from 50 ms over 83 ms; the old
 /// one slides to −96 dp. Close: the closing activity slides to +96 dp on top, fading out from
-/// 35 ms over 83 ms; the one under it comes back from −96 dp.
+/// 35 ms over 83 ms; the one under it comes back from −96 dp. What the slides uncover at the
+/// display's edge is the app's window background (the theme's), not black.
 public struct AndroidActivityTransition: Transition {
     public var distance: Double
     public init(distance: Double = 96) { self.distance = distance }
@@ -21,11 +22,11 @@ public struct AndroidActivityTransition: Transition {
         if frame.operation.isForward {
             let exit = frame.from.moved(-distance * e, 0)
             let enter = frame.to.moved(distance * (1 - e), 0).withOpacity(MaterialMotion.window(ms, 50, 133))
-            return .canvas(frame.canvas, [exit, enter])
+            return .canvas(frame.canvas, frame.behindWindows + [exit, enter])
         }
         let enter = frame.to.moved(-distance * (1 - e), 0)
         let exit = frame.from.moved(distance * e, 0).withOpacity(1 - MaterialMotion.window(ms, 35, 118))
-        return .canvas(frame.canvas, [enter, exit])
+        return .canvas(frame.canvas, frame.behindWindows + [enter, exit])
     }
 
     /// The init's defaults: the one statement of each parameter's default (spec and make read it).

@@ -11,7 +11,7 @@ import Scene
 ///
 /// | style | bottom layer | top layer |
 /// |---|---|---|
-/// | fade | old, opacity 1 − q | new, opacity q |
+/// | fade | old (opaque: Hero fades it only when it is not) | new, opacity q |
 /// | cover | old, black overlay `overlay`·q | new, offset entry·(1 − q), shadow |
 /// | uncover | new, overlay `overlay`·(1 − q) | old, offset exit·q, shadow |
 /// | slide | old, offset exit·q | new, offset entry·(1 − q) |
@@ -26,8 +26,9 @@ import Scene
 /// screen's layer (they scale with it). The moving screen of cover/uncover/page-in/page-out casts
 /// Hero's shadow (black, radius 5, offset 0) whose opacity runs between 0 and `shadowOpacity`
 /// like Hero's: 0 → 0.5 while a screen arrives, 0.5 → 0 while one leaves; it is left out at
-/// q = 0 and q = 1, so the ends show exactly one screen. Hero's `fade` fades both screens (the
-/// canvas shows through mid-way, as in Hero); `cross-dissolve` is the UIKit one. fade, zoom and
+/// q = 0 and q = 1, so the ends show exactly one screen. Hero's `fade` fades the new screen in over
+/// the old, opaque one (`DefaultAnimationPreprocessor` fades the old view only when it is not
+/// opaque), so no background shows mid-way; `cross-dissolve` is the UIKit one. fade, zoom and
 /// zoom-out have no direction in Hero and take no `direction` parameter here.
 public struct HeroTransition: Transition {
     public enum Style: String, Sendable, CaseIterable {
@@ -110,7 +111,9 @@ public struct HeroTransition: Transition {
         let bottom: (Node, Layer), top: (Node, Layer)
         switch style {
         case .fade:
-            bottom = (old, Layer(opacity: 1 - q))
+            // Hero fades the old screen only when it is not opaque; an opaque one stays whole under
+            // the new screen fading in, so nothing behind the views shows through.
+            bottom = (old, Layer())
             top = (new, Layer(opacity: q))
         case .cover:
             bottom = (old, Layer(overlay: overlay * q))
@@ -137,7 +140,13 @@ public struct HeroTransition: Transition {
             bottom = (old, Layer(scale: lerp(1, scale)))
             top = (new, Layer(scale: lerp(largeScale, 1), opacity: q))
         }
-        return .canvas(c, [place(bottom.0, bottom.1, c), place(top.0, top.1, c)])
+        // Under the views is Hero's container: black (`containerColor`) by default, the preset's
+        // background here. zoom and zoom-out uncover it around the smaller screen while the
+        // other one fades, which in a light app reads as a dip to grey; they fill it with the
+        // app's own background colour instead, as an app that sets `containerColor` to its
+        // view's background does.
+        let container = style == .zoom || style == .zoomOut ? frame.behindWindows : []
+        return .canvas(c, container + [place(bottom.0, bottom.1, c), place(top.0, top.1, c)])
     }
 
     static let summaries: [Style: String] = [

@@ -25,25 +25,52 @@ enum MatchedElementLayers {
     /// The in-between frame of a flight from `start` to `slot` at spring progress `c`. Past the
     /// slot (c > 1) a spring's frame would shrink or slide through it and uncover the empty slot
     /// around the photo (a white ring under a photo smaller than its slot); in `fill` mode the
-    /// photo there covers the slot and everything the overshoot reaches, so it bounces outward.
-    /// `stretch` is the seed's snapshotView literally: the frame itself, overshoot and all.
+    /// photo there covers the slot and everything the overshoot reaches, so it bounces outward,
+    /// keeping the slot's aspect ratio (a round element stays round: a frame of another shape
+    /// would crop its sides flat). `stretch` is the seed's snapshotView literally: the frame
+    /// itself, overshoot and all.
     static func frame(from start: Rect, to slot: Rect, _ c: Double, mode: ContentMode) -> Rect {
         let r = start.interpolated(to: slot, c)
-        return c > 1 && mode == .fill ? r.union(slot) : r
+        guard c > 1, mode == .fill, slot.width > 0, slot.height > 0 else { return r }
+        let u = r.union(slot), k = max(u.width / slot.width, u.height / slot.height)
+        return Rect(u.midX - slot.width * k / 2, u.midY - slot.height * k / 2, slot.width * k, slot.height * k)
     }
 
     static func flying(_ m: MatchedElement, frame r: Rect, blend: Double, mode: ContentMode) -> [Node] {
         guard r.width > 0, r.height > 0 else { return [] }
+        let radius = m.fromCornerRadius + (m.toCornerRadius - m.fromCornerRadius) * min(1, max(0, blend))
+        if let one = onePicture(m, frame: r, mode: mode) {
+            var n = Node.image(one, frame: r, fit: .fill)
+            n.cornerRadius = radius
+            return [n]
+        }
         var from = Node.image(m.fromImage, frame: r, fit: mode.fit)
-        from.cornerRadius = m.fromCornerRadius + (m.toCornerRadius - m.fromCornerRadius) * blend
+        from.cornerRadius = radius
         // Fully arrived: the destination's snapshot alone, so edge pixels match the screen's.
         var out = blend >= 1 ? [] : [from]
         if blend > 0 {
             var to = Node.image(m.toImage, frame: r, fit: mode.fit)
-            to.cornerRadius = from.cornerRadius
+            to.cornerRadius = radius
             to.opacity = min(1, blend)
             out.append(to)
         }
         return out
     }
+
+    /// The single image a flight in `fill` mode draws when both ends show one picture: in a frame
+    /// the size of an end, that end's own snapshot (the screen's pixels exactly); in between, the
+    /// shared picture, whose aspect-fill crop follows the frame (Photos' zoom: one UIImageView
+    /// with scaleAspectFill whose frame animates). Nil for `stretch` (a snapshotView's frame) and
+    /// for ends that show different pictures (they cross-fade).
+    static func onePicture(_ m: MatchedElement, frame r: Rect, mode: ContentMode) -> (any ImageSource)? {
+        guard mode == .fill, let picture = m.picture else { return nil }
+        if r.size.isNear(m.toFrame.size) { return m.toImage }
+        if r.size.isNear(m.fromFrame.size) { return m.fromImage }
+        return picture
+    }
+}
+
+extension Size {
+    /// Equal but for floating-point rounding (an interpolation that lands on its end).
+    func isNear(_ o: Size) -> Bool { abs(width - o.width) < 1e-6 && abs(height - o.height) < 1e-6 }
 }

@@ -19,11 +19,9 @@ enum MaterialMotion {
     static func fadeThroughOut(_ p: Double) -> Double { 1 - min(1, max(0, p) / fadeThroughThreshold) }
     static func fadeThroughIn(_ p: Double) -> Double { window(p, fadeThroughThreshold, 1) }
 
-    /// The windows' corner radius during a back gesture: the device's, reached within the first
-    /// 5 % of progress. AOSP rounds the windows from the start, where the display's own corners
-    /// hide the difference; a video has square corners, so at rest the window is square too (the
-    /// first frame of the gesture equals the still before it).
-    static func backCornerRadius(_ radius: Double, progress p: Double) -> Double { radius * clamp01(p / 0.05) }
+    /// The windows' corner radius during a back gesture: the device's. AOSP rounds the windows
+    /// from the start; `placedAsWindow` squares them off as they fill the display (`WindowCorners`).
+    static func backCornerRadius(_ radius: Double, progress p: Double) -> Double { radius }
 
     /// The emphasized path (AOSP fast_out_extra_slow_in), for properties that carry their own
     /// interpolator inside a linear clock (Android's XML animation sets).
@@ -47,7 +45,8 @@ extension Node {
         var n = self
         let s = rect.width / canvas.width
         n.placement = n.placement.concatenating(Affine.scale(s, s).translatedBy(rect.minX, rect.minY))
-        if s > 0 { n.cornerRadius = max(n.cornerRadius, radius / s) }
+        let r = WindowCorners.radius(radius, window: rect, canvas: canvas)
+        if s > 0 && r > 0 { n.cornerRadius = max(n.cornerRadius, r / s) }
         return n
     }
 }

@@ -77,15 +77,15 @@ public struct NavigationZoomTransition: Transition {
             let k = i.completion(progress: frame.progress)
             let landing = i.released && i.finishing
             r = i.released ? lifted.interpolated(to: landing ? src.frame : full, k) : lifted
-            // The corners round as the card leaves the display's edge (at full size the display's
-            // own corners hide them), so the drag starts and a cancel ends on the screen itself.
-            let held = cornerRadius * (i.released ? i.releaseProgress : frame.progress)
-            radius = !i.released ? held : held + ((landing ? src.cornerRadius : 0) - held) * k
+            // The lifted card has the display's radius (squared off only while it still fills the
+            // display, `WindowCorners`); landing, it turns into the source's.
+            radius = !i.released || !landing ? cornerRadius : cornerRadius + (src.cornerRadius - cornerRadius) * k
             dimAlpha = !i.released ? dim * s : landing ? dim * s * (1 - k) : dim * s + (dim - dim * s) * k
             snapshotProgress = landing ? 1 - k : 1
         }
-        // Fully up: the screen itself (its corners are the display's).
-        if pf >= 1 && frame.interaction == nil { radius = 0 }
+        // Growing to the full display the corners square off with the card's size, so the last
+        // frame is the screen itself without a one-frame snap from the display's radius to none.
+        radius = min(radius, WindowCorners.radius(cornerRadius, window: r, canvas: c))
         var layers: [Node] = [under]
         if dimAlpha > 0 { layers.append(.rect(full, Color.black.withAlpha(min(1, dimAlpha)))) }
         // At the source (the push's first frame, a landing's last) the snapshot alone covers it:

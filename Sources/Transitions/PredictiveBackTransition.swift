@@ -10,7 +10,9 @@ import Scene
 /// right until its right edge is 8 dp from the display's; the entering window starts
 /// max(0.1·width, 96 dp) to the left and scales to 0.9 about its own centre in step. Both follow
 /// the finger vertically (decelerated, never closer than 8 dp to the display's top or bottom) and
-/// keep the device's corner radius; a black scrim (0.2, or 0.8 `dark`) lies between them.
+/// keep the device's corner radius; a black scrim (0.2, or 0.8 `dark`) lies between them, and the
+/// display behind both is filled with the entering screen's background colour (AOSP's
+/// background layer, which takes the entering task's background colour), under the scrim.
 /// Release: `BackGesture.rule`; commit → 450 ms, the rects on emphasized from where they were
 /// (the entering one to the full display, the closing one to full size 96 dp further right),
 /// closing alpha max(1 − 5c, 0) and the scrim fading with the linear time c; cancel → the spring
@@ -66,13 +68,15 @@ public struct PredictiveBackTransition: Transition {
         let (closing, entering) = forward ? (frame.to, frame.from) : (frame.from, frame.to)
         let q = forward ? 1 - frame.progress : frame.progress
         let i = frame.interaction, edge = i?.backEdge ?? .left, dy = i?.translation.y ?? 0
-        var layers: [Node] = []
+        // AOSP fills the display behind both windows with the entering task's background colour
+        // (under the scrim), so a light app shows light grey around its windows, not black.
+        var layers = frame.behindWindows
         if let i, !(i.released && i.finishing) {
             let r = Self.gestureRects(p: q, dy: dy, edge: edge, canvas: canvas)
             let radius = MaterialMotion.backCornerRadius(cornerRadius, progress: q)
-            layers = [entering.placedAsWindow(in: r.entering, canvas: canvas, radius: radius),
-                      .rect(Rect(0, 0, canvas.width, canvas.height), Color.black.withAlpha(scrim)),
-                      closing.placedAsWindow(in: r.closing, canvas: canvas, radius: radius)]
+            layers += [entering.placedAsWindow(in: r.entering, canvas: canvas, radius: radius),
+                       .rect(Rect(0, 0, canvas.width, canvas.height), Color.black.withAlpha(scrim)),
+                       closing.placedAsWindow(in: r.closing, canvas: canvas, radius: radius)]
         } else {
             let pr = i?.releaseProgress ?? 0, c = i.map { $0.completion(progress: q) } ?? q
             let r = Self.commitRects(c: MaterialMotion.clamp01(c), release: Self.gestureRects(p: pr, dy: dy, edge: edge, canvas: canvas),
@@ -81,7 +85,7 @@ public struct PredictiveBackTransition: Transition {
             // (AOSP drops the radius at the end; a display's own corners hide that, a video does not).
             let radius = MaterialMotion.backCornerRadius(cornerRadius, progress: max(pr, c))
             let landing = radius * (1 - MaterialMotion.emphasized(MaterialMotion.clamp01(c)))
-            layers = [entering.placedAsWindow(in: r.entering, canvas: canvas, radius: landing)]
+            layers.append(entering.placedAsWindow(in: r.entering, canvas: canvas, radius: landing))
             if c < 1 { layers.append(.rect(Rect(0, 0, canvas.width, canvas.height), Color.black.withAlpha(scrim * (1 - c)))) }
             if r.closingAlpha > 0 {
                 layers.append(closing.placedAsWindow(in: r.closing, canvas: canvas, radius: radius).withOpacity(r.closingAlpha))

@@ -6,7 +6,8 @@ import Scene
 /// (outgoing out over 0–0.35 of the eased progress, incoming in over 0.35–1) with a 30 dp slide
 /// along x or y, or a scale along z (incoming 0.8 → 1, outgoing 1 → 1.1). A pop mirrors it: the
 /// slides go the other way, z scales 1.1 → 1 in and 1 → 0.8 out. Both screens are drawn over the
-/// preset's background, which shows through the cross-fade. 450 ms emphasized.
+/// app's own background colour (the window background MDC's transitions run on: the theme's),
+/// which shows through the cross-fade. 450 ms emphasized.
 public struct SharedAxisTransition: Transition {
     public enum Axis: String, Sendable, CaseIterable { case x, y, z }
     public var axis: Axis
@@ -35,7 +36,7 @@ public struct SharedAxisTransition: Transition {
             outgoing = outgoing.scaledAboutCentre(MaterialMotion.lerp(1, outTo, p), frame.canvas)
             incoming = incoming.scaledAboutCentre(MaterialMotion.lerp(inFrom, 1, p), frame.canvas)
         }
-        return .canvas(frame.canvas, [outgoing, incoming])
+        return .canvas(frame.canvas, frame.behindWindows + [outgoing, incoming])
     }
 
     /// The init's defaults: the one statement of each parameter's default (spec and make read it).
@@ -66,7 +67,7 @@ public struct FadeThroughTransition: Transition {
         let outgoing = frame.from.withOpacity(MaterialMotion.fadeThroughOut(p))
         let incoming = frame.to.withOpacity(MaterialMotion.fadeThroughIn(p))
             .scaledAboutCentre(MaterialMotion.lerp(startScale, 1, p), frame.canvas)
-        return .canvas(frame.canvas, [outgoing, incoming])
+        return .canvas(frame.canvas, frame.behindWindows + [outgoing, incoming])
     }
 
     /// The init's defaults: the one statement of each parameter's default (spec and make read it).
@@ -79,14 +80,21 @@ public struct FadeThroughTransition: Transition {
         make: { p in FadeThroughTransition(startScale: p.number("startScale", defaults.startScale)) })
 }
 
-/// Material's fade (MDC `MaterialFade`), for things that appear over the screen: entering, the new
+/// Material's fade (MDC `MaterialFade`), for components that appear within the screen — dialogs,
+/// menus, a FAB (Material's guidance; pages use shared axis or fade through): entering, the new
 /// screen scales 0.8 → 1 while it fades in, done by 0.3 of the progress (400 ms emphasized
-/// decelerate); leaving, it only fades out (150 ms emphasized accelerate). The screen under it
-/// stays put.
+/// decelerate); leaving, it only fades out (150 ms emphasized accelerate). The presented screen is
+/// the component over a transparent background, so it is presented over context: the screen under
+/// it stays put and stays shown, under an optional black `scrim` (a dialog's window dim) that
+/// fades with the component.
 public struct MaterialFadeTransition: Transition {
     public var startScale: Double
     public var fadeEnd: Double
-    public init(startScale: Double = 0.8, fadeEnd: Double = 0.3) { self.startScale = startScale; self.fadeEnd = fadeEnd }
+    public var scrim: Double
+    public init(startScale: Double = 0.8, fadeEnd: Double = 0.3, scrim: Double = 0) {
+        self.startScale = startScale; self.fadeEnd = fadeEnd; self.scrim = scrim
+    }
+    public var presentsOverContext: Bool { true }
 
     public var defaultDuration: Double { 0.4 }
     public var defaultCurve: Curve { MaterialCurves.curve(named: "emphasizedDecelerate")! }
@@ -95,13 +103,19 @@ public struct MaterialFadeTransition: Transition {
     }
 
     public func scene(_ frame: TransitionFrame) -> Node {
-        let p = frame.progress
+        let p = frame.progress, full = Rect(0, 0, frame.canvas.width, frame.canvas.height)
         if frame.operation.isForward {
-            let over = frame.to.withOpacity(MaterialMotion.window(p, 0, fadeEnd))
-                .scaledAboutCentre(MaterialMotion.lerp(startScale, 1, p), frame.canvas)
-            return .canvas(frame.canvas, [frame.from, over])
+            let shown = MaterialMotion.window(p, 0, fadeEnd)
+            let over = frame.to.withOpacity(shown).scaledAboutCentre(MaterialMotion.lerp(startScale, 1, p), frame.canvas)
+            return .canvas(frame.canvas, [frame.from] + dim(shown, full) + [over])
         }
-        return .canvas(frame.canvas, [frame.to, frame.from.withOpacity(1 - MaterialMotion.clamp01(p))])
+        let shown = 1 - MaterialMotion.clamp01(p)
+        return .canvas(frame.canvas, [frame.to] + dim(shown, full) + [frame.from.withOpacity(shown)])
+    }
+
+    /// The scrim over the screen underneath while the component is `shown` (0…1) opaque.
+    func dim(_ shown: Double, _ full: Rect) -> [Node] {
+        scrim * shown > 0 ? [.rect(full, Color.black.withAlpha(scrim * shown))] : []
     }
 
     /// The init's defaults: the one statement of each parameter's default (spec and make read it).
@@ -109,10 +123,12 @@ public struct MaterialFadeTransition: Transition {
 
     public static let entry = CatalogEntry(
         name: "material-fade",
-        summary: "Material fade: in 400 ms emphasized decelerate, scale 0.8 → 1, faded in by 0.3; out 150 ms emphasized accelerate",
+        summary: "Material fade, for a component within the screen (dialog, menu, FAB) presented over it: in 400 ms emphasized decelerate, scale 0.8 → 1, faded in by 0.3; out 150 ms emphasized accelerate",
         parameters: [
             ParameterSpec("startScale", .number(0.1...2), default: .number(defaults.startScale), "scale the entering screen starts at"),
             ParameterSpec("fadeEnd", .number(0.01...1), default: .number(defaults.fadeEnd), "progress by which the entering screen is opaque"),
+            ParameterSpec("scrim", .number(0...1), default: .number(defaults.scrim), "black dim over the screen underneath while the component is shown (a dialog's: 0.32)"),
         ],
-        make: { p in MaterialFadeTransition(startScale: p.number("startScale", defaults.startScale), fadeEnd: p.number("fadeEnd", defaults.fadeEnd)) })
+        make: { p in MaterialFadeTransition(startScale: p.number("startScale", defaults.startScale), fadeEnd: p.number("fadeEnd", defaults.fadeEnd),
+                                            scrim: p.number("scrim", defaults.scrim)) })
 }

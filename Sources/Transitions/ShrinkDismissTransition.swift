@@ -64,7 +64,8 @@ public struct ShrinkDismissTransition: Transition {
             let onDetail = frame.operation.isForward ? (m.toImage, m.toCornerRadius) : (m.fromImage, m.fromCornerRadius)
             let onCell = frame.operation.isForward ? (m.fromImage, m.fromCornerRadius) : (m.toImage, m.toCornerRadius)
             let element = MatchedElement(fromID: m.fromID, toID: m.toID, fromFrame: detailFrame, toFrame: cellFrame,
-                                         fromImage: onDetail.0, toImage: onCell.0, fromCornerRadius: onDetail.1, toCornerRadius: onCell.1)
+                                         fromImage: onDetail.0, toImage: onCell.0, fromCornerRadius: onDetail.1, toCornerRadius: onCell.1,
+                                         picture: m.picture)
             layers.append(contentsOf: MatchedElementLayers.flying(element, frame: r, blend: blend, mode: contentMode))
         }
         return .canvas(frame.canvas, layers)

@@ -9,7 +9,7 @@ public enum StackOperation: String, Sendable, CaseIterable {
     public var isForward: Bool { self == .push || self == .present }
 }
 
-/// The way content moves (DESIGN §3): a push with `left` brings the new screen in from the right.
+/// The way content moves (docs/TRANSITIONS.md): a push with `left` brings the new screen in from the right.
 public enum Direction: String, Sendable, CaseIterable {
     case left, right, up, down
 }
@@ -29,12 +29,18 @@ public struct MatchedElement: Sendable {
     public var toImage: any ImageSource
     public var fromCornerRadius: Double
     public var toCornerRadius: Double
+    /// The one picture both ends show, when they show the same one (each end is this picture
+    /// aspect-filled into its frame): the flight draws it alone, its crop following the moving
+    /// frame, instead of cross-fading two differently cropped snapshots. Nil when the two ends
+    /// show different pictures.
+    public var picture: (any ImageSource)?
 
     public init(fromID: String, toID: String, fromFrame: Rect, toFrame: Rect, fromImage: any ImageSource, toImage: any ImageSource,
-                fromCornerRadius: Double = 0, toCornerRadius: Double = 0) {
+                fromCornerRadius: Double = 0, toCornerRadius: Double = 0, picture: (any ImageSource)? = nil) {
         self.fromID = fromID; self.toID = toID; self.fromFrame = fromFrame; self.toFrame = toFrame
         self.fromImage = fromImage; self.toImage = toImage
         self.fromCornerRadius = fromCornerRadius; self.toCornerRadius = toCornerRadius
+        self.picture = picture
     }
 }
 
@@ -79,12 +85,31 @@ public struct TransitionFrame: Sendable {
     /// Both screens' navigation bars (`from`, `to`), for transitions with `usesNavigationBars`
     /// when both screens have one: the bar stays and its items animate (issue 28.2).
     public var bars: (from: NavigationBar, to: NavigationBar)?
+    /// Each screen's own background colour (its window's background: the theme's), for what a
+    /// platform shows behind and around moving windows; nil when unknown.
+    public var fromBackground: Color?
+    public var toBackground: Color?
 
     public init(from: Node, to: Node, canvas: Size, operation: StackOperation, progress: Double,
-                matches: [MatchedElement] = [], interaction: Interaction? = nil) {
+                matches: [MatchedElement] = [], interaction: Interaction? = nil,
+                fromBackground: Color? = nil, toBackground: Color? = nil) {
         self.from = from; self.to = to; self.canvas = canvas; self.operation = operation; self.progress = progress
         self.matches = matches; self.interaction = interaction
+        self.fromBackground = fromBackground; self.toBackground = toBackground
     }
+
+    /// The background of the app's screens behind a transition: the screen the step goes to
+    /// (the entering one: AOSP fills a back animation with the entering task's background
+    /// colour), else the other's.
+    public var appBackground: Color? { toBackground ?? fromBackground }
+
+    /// A canvas-filling rect of the app's background, or nil when it is unknown.
+    func appBackdrop() -> Node? {
+        appBackground.map { .rect(Rect(0, 0, canvas.width, canvas.height), $0) }
+    }
+
+    /// What an Android transition draws first: the app's background (empty when unknown).
+    var behindWindows: [Node] { appBackdrop().map { [$0] } ?? [] }
 
     /// The screen that is underneath during the forward animation (the older one) and the one on
     /// top (the newer one), with the forward progress: a pop at progress p shows the push at 1 − p.
@@ -133,7 +158,7 @@ public struct ParameterSpec: Sendable {
 }
 
 /// A transition of the catalog: builds the scene of one frame. Implementations are pure values:
-/// the same frame input gives the same scene, on any thread (DESIGN §3).
+/// the same frame input gives the same scene, on any thread (docs/TRANSITIONS.md).
 public protocol Transition: Sendable {
     /// The duration a step uses when the preset gives none (seconds).
     var defaultDuration: Double { get }

@@ -4,7 +4,7 @@ import Media
 import Presets
 
 // `segue batch PRESET...|DIR -o OUTDIR [--shard I/N] [--manifest FILE] [--keep-going] [--cache DIR]
-// [--parallel N] [render options]` (DESIGN §1). The work is Export's BatchJob; this file parses
+// [--parallel N] [render options]` (docs/CLI.md). The work is Export's BatchJob; this file parses
 // the options and maps the outcome to an exit code.
 
 let batchValued: Set<String> = ["-o", "--shard", "--manifest", "--cache", "--parallel", "--format", "--codec", "--fps", "--scale", "--crf",
@@ -60,6 +60,10 @@ func batch(_ args: [String]) throws {
     o.keepGoing = a.flags.contains("--keep-going")
     o.parallel = try a.int("--parallel", 1...256)
     o.baseline = a.values["--baseline"]
+    o.gallery = a.flags.contains("--gallery")
+    if let b = o.baseline, sameFolder(b, out) {
+        throw Failure(code: Exit.usage, message: "--baseline \(b) is the output folder -o \(out): every clip would be compared with itself; give the folder of a previous run's outputs")
+    }
     o.threshold = try a.double("--threshold", 0...1000) ?? Compare.defaultThreshold
     if let b = o.baseline, !FileManager.default.fileExists(atPath: b, isDirectory: &isDir) || !isDir.boolValue {
         throw Failure(code: Exit.usage, message: "--baseline \(b): not a folder (give the folder of a previous batch's outputs)")
@@ -96,4 +100,11 @@ func batch(_ args: [String]) throws {
         + (o.baseline == nil ? "" : "; against the baseline: \(count(.changed)) changed, \(count(.new)) new")
     if report.exitCode != 0 { throw Failure(code: report.exitCode, message: "segue: \(summary)") }
     if !a.flags.contains("--quiet") && o.progress != .json { printErr("segue: \(summary)") }
+}
+
+/// The same folder by path or by device and inode (a link to it, `out/.`).
+func sameFolder(_ a: String, _ b: String) -> Bool {
+    var sa = stat(), sb = stat()
+    if stat(a, &sa) == 0 && stat(b, &sb) == 0 { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
+    return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
 }

@@ -3,7 +3,7 @@ import Foundation
 import Media
 import Presets
 
-// Where a command's output goes and in which format (DESIGN §7): the destination rules are
+// Where a command's output goes and in which format (docs/CLI.md "Outputs"): the destination rules are
 // Media's OutputDestination, the formats Media's OutputFormats; this file applies them to the
 // command line's -o / --format and the preset's output.format, before anything is rendered.
 
@@ -43,11 +43,24 @@ func chooseVideoOutput(_ a: Arguments, _ storyboard: Storyboard, preset: String?
     return out
 }
 
-/// sheet and plot: a .png or .jpg file (or /dev/null), checked before rendering.
-func checkStillOutput(_ out: String, preset: String?) throws {
+/// sheet and plot: a .png or .jpg file (or /dev/null), checked before rendering; never the
+/// preset nor one of its images (issue 27.2: `sheet -o shot.png` replaced the preset's screenshot).
+func checkStillOutput(_ out: String, _ a: Arguments) throws {
     if OutputDestination.isNullSink(out) { return }
     _ = try StillWriter.kind(for: out)
-    try OutputDestination.check(out, folder: false, inputs: preset.map { [$0] } ?? [])
+    try OutputDestination.checkWritten(out, role: "-o", taken: presetFiles(a))
+}
+
+/// The preset on the command line and the image files it uses (resolved against its folder).
+func presetFiles(_ a: Arguments) -> [OutputDestination.Taken] {
+    guard let path = a.positionals.first else { return [] }
+    var out = [OutputDestination.Taken(path, "the preset")]
+    guard let checked = try? PresetLoader.check(path: path, only: a.values["--only"], images: PresetImages.folder) else { return out }
+    let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    for relative in PresetAssets.paths(checked.preset) {
+        if case .success(let full) = AssetPath.resolve(relative, in: base) { out.append(.init(full, "an image of the preset")) }
+    }
+    return out
 }
 
 /// frames: a folder (new, empty or of Segue's own frames) or /dev/null.
@@ -76,10 +89,20 @@ let interruptionReported = Flag()
 func reportInterrupted(_ sig: Int32, command: String) {
     guard !interruptionReported.testAndSet() else { return }
     let name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "signal \(sig)"
-    let message = "segue: \(command) interrupted by \(name): nothing written; an existing output is untouched"
+    let message = "segue: \(command) interrupted by \(name): " + interruptedOutcome(command)
     printErr(message)
     if jsonEvents {
         printErr(ProgressEvent.line(ProgressEvent.Interrupted(signal: sig, message: message)))
+    }
+}
+
+/// What an interrupted command leaves (issue 27.11: batch said "nothing written" after earlier
+/// presets had replaced their outputs).
+func interruptedOutcome(_ command: String) -> String {
+    switch command {
+    case "batch": return "the presets that finished before it are written (the manifest lists each preset's status); the presets in flight wrote nothing and their existing outputs are untouched"
+    case "gallery": return "nothing written; an existing gallery is untouched (the page and index_files are renamed into place only at the end)"
+    default: return "nothing written; an existing output is untouched"
     }
 }
 

@@ -1,10 +1,12 @@
 import Foundation
+import Media
 import Export
 import Presets
 
 let validateHelp = """
-segue validate PRESET... [--format text|json|github] [--quiet]
-Checks presets in one pass and prints every problem; exit 2 if any is invalid.
+segue validate PRESET...|DIR... [--format text|json|github] [--quiet]
+Checks presets in one pass and prints every problem; exit 2 if any is invalid. A folder means
+every *.json below it (hidden files and folders skipped), as segue batch takes it.
   text    (default) FILE:LINE:COLUMN: JSON.path: message, one per line on stderr
   json    one JSON object per problem on stdout: file, line, column, path, message, expected,
           found, severity
@@ -19,8 +21,13 @@ func validate(_ args: [String]) throws {
     guard ["text", "json", "github"].contains(format) else {
         throw Failure(code: Exit.usage, message: "--format: expected text, json or github (got \(format))")
     }
+    let paths: [String]
+    do { paths = try BatchJob.discover(a.positionals).map(\.path) } catch let e as BatchError {
+        throw Failure(code: Exit.usage, message: "segue: \(e.description)")
+    }
+    if paths.isEmpty { throw Failure(code: Exit.usage, message: "segue: no presets (*.json) in \(a.positionals.joined(separator: ", "))") }
     var bad = 0
-    for path in a.positionals {
+    for path in paths {
         let (problems, warnings) = PresetLoader.validate(path: path, images: PresetImages.folder) { outputProblems($0, file: path) }   // the output render would write, too
         for p in problems + warnings {
             switch format {
@@ -29,9 +36,9 @@ func validate(_ args: [String]) throws {
             default: printErr(p.description)
             }
         }
-        if !problems.isEmpty { bad += 1 } else if !a.flags.contains("--quiet") && format == "text" { print("\(path): ok") }
+        if !problems.isEmpty { bad += 1 } else if !a.flags.contains("--quiet") && format == "text" { print(PrintableText.escaped("\(path): ok")) }
     }
-    if bad > 0 { throw Failure(code: Exit.usage, message: "\(bad) of \(a.positionals.count) preset\(a.positionals.count == 1 ? "" : "s") invalid") }
+    if bad > 0 { throw Failure(code: Exit.usage, message: "\(bad) of \(paths.count) preset\(paths.count == 1 ? "" : "s") invalid") }
 }
 
 /// The machine-readable forms of a problem.
@@ -47,9 +54,10 @@ enum ProblemFormat {
 
     /// GitHub's workflow command: properties escape % CR LF : ,; the message escapes % CR LF.
     static func github(_ p: Problem) -> String {
-        func data(_ s: String) -> String {
+        func raw(_ s: String) -> String {
             s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
         }
+        func data(_ s: String) -> String { raw(PrintableText.escaped(s)) }
         func property(_ s: String) -> String { data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
         var props = ["file=\(property(p.file))"]
         if let pos = p.position { props += ["line=\(pos.line)", "col=\(pos.column)"] }

@@ -8,7 +8,7 @@ import Raster
 import Scene
 import Transitions
 
-// The CLI: parses arguments, runs one command, maps failures to the exit codes of DESIGN §1:
+// The CLI: parses arguments, runs one command, maps failures to the exit codes of docs/CLI.md:
 // 0 success, 1 render/encode/I-O failure, 2 bad usage or invalid preset, 130 SIGINT, 143 SIGTERM.
 
 enum Exit {
@@ -70,7 +70,9 @@ usage:
   segue validate PRESET... [--format F]        check only, render nothing (F: text, json, github)
   segue compare A B [--threshold DB] [--diff DIR] [--format json]   PSNR/SSIM per frame (presets, clips, PNG folders)
   segue gallery MANIFEST -o DIR                 a self-contained HTML page of a batch's outputs
-  segue inspect PRESET                         the resolved timeline as a table
+  segue inspect PRESET                         the resolved timeline as a table, and each screen's elements
+  segue import DIR -o PRESET.json [--device D] [--force]   a preset from UI-test screenshots and hierarchy dumps
+  segue studio [PRESET|DIR] [--port N]         a live preview page on 127.0.0.1, reloaded on save
   segue list transitions|curves|devices|mocks|demos
   segue --version | --help | help COMMAND
 
@@ -104,15 +106,17 @@ let helpTexts: [String: String] = [
     """,
     "frames": """
     segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR [--fps N] [--scale S] [--slow-motion F] [--jobs N]
-                 [--progress auto|bar|plain|json|none] [--quiet] [--max-memory SIZE]
+                 [--progress auto|bar|plain|json|none] [--quiet] [--max-memory SIZE] [--show-elements]
     Writes DIR/frame-NNNNN.png, all or nothing (DIR: new, empty or holding only Segue's frames,
     which are replaced). --at T picks frame round(T × fps), T in seconds of video time; a time past
-    the last frame is an error. --max-memory as for render (default 2G).
+    the last frame is an error. --max-memory as for render (default 2G). --show-elements outlines
+    and names every screen's elements (screenshot regions, hierarchy dumps' elements, layer ids).
     """,
-    "sheet": "segue sheet PRESET -o FILE.png|FILE.jpg [--count N] [--columns C] [--max-memory SIZE]\nA contact sheet of N evenly spaced frames (default 12; at most the clip's), each labelled with its frame and time; --max-memory as for render (default 2G).",
+    "sheet": "segue sheet PRESET -o FILE.png|FILE.jpg [--count N] [--columns C] [--max-memory SIZE] [--show-elements]\nA contact sheet of N evenly spaced frames (default 12; at most the clip's), each labelled with its frame and time; --max-memory as for render (default 2G); --show-elements outlines and names every screen's elements.",
     "plot": "segue plot PRESET -o FILE.png|FILE.jpg\nA chart of every step's progress over time: step names, the release point and decision of gestures, overshoot.",
     "validate": validateHelp,
-    "inspect": "segue inspect PRESET [--only K=V,...]\nPrints the resolved timeline: each step's start, end, frame range and curve; a matrix preset's combinations.",
+    "inspect": "segue inspect PRESET [--only K=V,...]\nPrints the resolved timeline: each step's start, end, frame range and curve; each screen's elements with frames in points and where each came from (a hierarchy dump's file and line, the preset's JSON path, or the mock); a matrix preset's combinations.",
+    "studio": studioHelp,
     "list": "segue list transitions|curves|devices|mocks|demos\nPrints a catalog.",
 ]
 
@@ -183,7 +187,7 @@ func render(_ args: [String]) throws {
 
 func frames(_ args: [String]) throws {
     let a = try Arguments(args, valued: ["-o", "--at", "--every", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--progress", "--only", "--max-memory"],
-                          flagNames: ["--all", "--quiet", "--verbose"], aliases: ["--output": "-o"])
+                          flagNames: ["--all", "--quiet", "--verbose", "--show-elements"], aliases: ["--output": "-o"])
     MediaLog.configure(verbose: a.flags.contains("--verbose"))
     guard let dir = a.values["-o"] else { throw Failure(code: Exit.usage, message: "frames needs -o DIR") }
     let chosen = [a.values["--at"] != nil, a.values["--every"] != nil, a.flags.contains("--all")].filter { $0 }.count
@@ -207,7 +211,7 @@ func frames(_ args: [String]) throws {
     }
     var progress = ProgressMode(rawValue: try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto")!
     if a.flags.contains("--quiet") { progress = .none }
-    let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    let storyboard = markingElements(a, try loadStoryboard(a, overrides: try overrides(a)))
     try checkFramesOutput(dir, preset: a.positionals.first)
     let slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
     let jobs = try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -220,12 +224,12 @@ func frames(_ args: [String]) throws {
 }
 
 func sheet(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["-o", "--count", "--columns", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--only", "--max-memory"], flagNames: ["--quiet", "--verbose"], aliases: ["--output": "-o"])
+    let a = try Arguments(args, valued: ["-o", "--count", "--columns", "--fps", "--scale", "--slow-motion", "--jobs", "--demo", "--only", "--max-memory"], flagNames: ["--quiet", "--verbose", "--show-elements"], aliases: ["--output": "-o"])
     MediaLog.configure(verbose: a.flags.contains("--verbose"))
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "sheet needs -o FILE.png") }
-    let storyboard = try loadStoryboard(a, overrides: try overrides(a))
+    let storyboard = markingElements(a, try loadStoryboard(a, overrides: try overrides(a)))
     let count = try a.int("--count", 1...400) ?? 12
-    try checkStillOutput(out, preset: a.positionals.first)
+    try checkStillOutput(out, a)
     let columns = try a.int("--columns", 1...40) ?? min(count, 6), slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
     let jobs = try a.int("--jobs", 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
     try checkStillsMemory(.sheet(storyboard, count: count, columns: columns, slowMotion: slowMotion, jobs: jobs), a, storyboard)
@@ -238,7 +242,7 @@ func plot(_ args: [String]) throws {
     let a = try Arguments(args, valued: ["-o", "--fps", "--scale", "--demo", "--only"], flagNames: ["--quiet"], aliases: ["--output": "-o"])
     guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "plot needs -o FILE.png") }
     let storyboard = try loadStoryboard(a, overrides: try overrides(a))
-    try checkStillOutput(out, preset: a.positionals.first)
+    try checkStillOutput(out, a)
     outputsStarted.set()
     try ProgressPlot.run(storyboard, to: out)
     if !a.flags.contains("--quiet") { printErr("\(out): progress of \(storyboard.steps.filter { $0.operation != nil }.count) steps") }
@@ -255,6 +259,12 @@ func inspect(_ args: [String]) throws {
         print(pad("\(step.index)", 6) + pad(step.title, 34) + pad(String(format: "%.3f", step.start), 9) + pad(String(format: "%.3f", step.end), 9)
               + pad("\(f0)–\(f1)", 14) + step.curveName)
     }
+    printElements(s)
+}
+
+/// `--show-elements`: each screen's elements outlined and named (ElementOverlay).
+func markingElements(_ a: Arguments, _ s: Storyboard) -> Storyboard {
+    a.flags.contains("--show-elements") ? ElementOverlay.marking(s) : s
 }
 
 func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
@@ -288,6 +298,8 @@ func main() -> Int32 {
     guard let command = args.first else { print(usageText); return Exit.usage }
     args.removeFirst()
     currentCommand = command
+    if let text = asksForHelp(command, args) { print(text); return Exit.ok }
+    if command == "studio" { return studio(args) }   // its own signals: Ctrl-C ends it with 0
     installSignalHandlers()
     do {
         switch command {
@@ -295,7 +307,7 @@ func main() -> Int32 {
         case "--help", "-h": print(usageText)
         case "help":
             if let c = args.first {
-                guard let t = c == "batch" ? batchHelp : c == "compare" ? compareHelp : c == "gallery" ? galleryHelp : helpTexts[c] else { throw Failure(code: Exit.usage, message: "no help for \"\(c)\"") }
+                guard let t = helpText(c) else { throw unknownCommand(c) }
                 print(t)
             } else { print(usageText) }
         case "render": try render(args)
@@ -305,11 +317,12 @@ func main() -> Int32 {
         case "plot": try plot(args)
         case "validate": try validate(args)
         case "inspect": try inspect(args)
+        case "import": try importStory(args)
         case "list": try list(args)
         case "compare": try compare(args)
         case "gallery": try gallery(args)
         default:
-            throw Failure(code: Exit.usage, message: "unknown command \"\(command)\"; see segue --help")
+            throw unknownCommand(command)
         }
         return Exit.ok
     } catch {

@@ -128,6 +128,12 @@ enum CLI {
         return out
     }
 
+    /// Writes `text` to `path`, creating the folders above it.
+    static func write(_ text: String, _ path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
     static func tempDir(_ name: String) throws -> String {
         let d = NSTemporaryDirectory() + "segue-e2e-\(name)-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)

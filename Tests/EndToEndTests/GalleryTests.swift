@@ -3,8 +3,8 @@ import XCTest
 import Media
 
 /// `batch --gallery` and `segue gallery` in a real browser: Debian's chromium, headless, loads the
-/// page (a copy with a probe script first in <head>) and the probe writes into the DOM whether
-/// every <video> reached readyState ≥ 2 and advanced when played, every <img> decoded
+/// page (a copy with a probe script first in <head>, which loads every lazy image and video at once) and the
+/// probe writes into the DOM whether every <video> reached readyState ≥ 2 and advanced when played, every <img> decoded
 /// (naturalWidth > 0), and whether anything failed to load or reported an error. chromium's own
 /// log (console lines) must be empty of the page's messages too.
 final class GalleryTests: XCTestCase {
@@ -14,7 +14,7 @@ final class GalleryTests: XCTestCase {
     window.addEventListener('error',function(e){var t=e.target;R.errors.push(t&&t!==window&&t.tagName?'failed to load '+t.tagName+' '+(t.currentSrc||t.src||''):String(e.message));},true);
     window.addEventListener('unhandledrejection',function(e){R.errors.push('unhandled rejection: '+e.reason);});
     var ce=console.error;console.error=function(){R.errors.push('console.error: '+Array.prototype.join.call(arguments,' '));ce.apply(console,arguments);};
-    document.addEventListener('DOMContentLoaded',function(){document.querySelectorAll('img').forEach(function(i){i.loading='eager';});});
+    document.addEventListener('DOMContentLoaded',function(){document.querySelectorAll('img[data-src]').forEach(function(i){i.src=i.getAttribute('data-src');i.removeAttribute('data-src');});document.querySelectorAll('video').forEach(function(v){v.preload='auto';});});
     function later(ms){return new Promise(function(r){setTimeout(r,ms);});}
     function until(test,ms){var end=Date.now()+ms;return new Promise(function(res){(function poll(){if(test()||Date.now()>end)res();else setTimeout(poll,25);})();});}
     function video(v){var info={src:v.currentSrc,ready:0,advanced:false};
@@ -52,7 +52,7 @@ final class GalleryTests: XCTestCase {
         let args = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)", "--autoplay-policy=no-user-gesture-required",
                     "--enable-logging=stderr", "--v=0", "--virtual-time-budget=60000", "--dump-dom",
                     URL(fileURLWithPath: check).absoluteString]
-        let r = try runGuarded(chromium, args, hangGuard: 600)
+        let r = try runGuarded(chromium, args, hangGuard: 600, tmp: profile)
         guard let start = r.stdout.range(of: "<pre id=\"segue-check\">"), let end = r.stdout.range(of: "</pre>", range: start.upperBound..<r.stdout.endIndex) else {
             XCTFail("the probe wrote no result; chromium exit \(r.status): \(r.stderr.suffix(2000))")
             return Check(errors: ["no result"], videos: [], images: [], console: [])
@@ -66,10 +66,14 @@ final class GalleryTests: XCTestCase {
     }
 
     /// Runs a program, killing it only if it hangs (a guard, not a measurement).
-    func runGuarded(_ exe: String, _ args: [String], hangGuard seconds: Double) throws -> CLI.Result {
+    /// Chromium keeps scratch files (.org.chromium.Chromium.*) in TMPDIR: `tmp` (the profile) is
+    /// removed after the run, so nothing stays in /tmp.
+    func runGuarded(_ exe: String, _ args: [String], hangGuard seconds: Double, tmp: String? = nil) throws -> CLI.Result {
         let box = ProcessBox()
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { box.kill() }
-        return try CLI.run(args, executable: exe, started: { box.process = $0 })
+        var env = ProcessInfo.processInfo.environment
+        if let tmp { env["TMPDIR"] = tmp }
+        return try CLI.run(args, executable: exe, environment: env, started: { box.process = $0 })
     }
 
     func assertPlays(_ c: Check, videos: Int, images: Int, file: StaticString = #filePath, line: UInt = #line) {
@@ -115,7 +119,7 @@ final class GalleryTests: XCTestCase {
         let poster = try ImageDecoder.decode(path: dir + "/out/index_files/002-clip-prores.poster.png")
         let frame3 = try ImageDecoder.decode(path: dir + "/f/frame-00003.png")
         XCTAssertEqual(Data(bytes: poster.pixels, count: poster.byteCount), Data(bytes: frame3.pixels, count: frame3.byteCount))
-        XCTAssertTrue(page.contains("poster=\"index_files/001-clip-mp4.poster.png\""))
+        XCTAssertTrue(page.contains("data-poster=\"index_files/001-clip-mp4.poster.png\""))
         // 3 presets × (sheet, plot) + the ProRes clip's poster (the inline clips' posters are attributes).
         let shown = try browse(dir + "/out")
         assertPlays(shown, videos: 2, images: 7)

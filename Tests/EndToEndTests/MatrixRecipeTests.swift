@@ -83,18 +83,26 @@ final class MatrixRecipeTests: XCTestCase {
                 return t.hasPrefix("- run: ") ? String(t.dropFirst(7)) : nil
             }
         }
+        // The action's step (`uses: …/segue@…` with its inputs): the runner runs action.yml's render
+        // script with the inputs as its environment (actions/checkout is the checkout).
+        let uses = try XCTUnwrap(lines.firstIndex { $0.contains("uses: your-org/segue@") })
+        var inputs: [String: String] = [:]
+        for l in lines[(uses + 2)..<reportStart] {
+            let t = l.trimmingCharacters(in: .whitespaces)
+            guard !t.hasPrefix("-"), let colon = t.firstIndex(of: ":") else { break }
+            inputs[String(t[..<colon])] = t[t.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        XCTAssertEqual(inputs["presets"], "presets")
         let dir = try checkout("actions")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        // GitHub runs `run:` with `bash -e {0}`; each shard's job is one of them (actions/checkout
-        // is the checkout; the cache and artifact steps share one folder here).
         for shard in shards {
-            for command in runs(lines[..<reportStart]) {
-                let c = command.replacingOccurrences(of: "${{ matrix.shard }}", with: shard)
-                XCTAssertFalse(c.contains("${{"), c)
-                _ = try run(["bash", "-e", "-c"], c, in: dir)
-            }
+            let env = ["SEGUE": CLI.binary, "PRESETS": inputs["presets"] ?? "", "OUT": inputs["out"] ?? "out", "CACHE": inputs["cache"] ?? "",
+                       "SHARD": (inputs["shard"] ?? "").replacingOccurrences(of: "${{ matrix.shard }}", with: shard), "GALLERY": "true",
+                       "GITHUB_OUTPUT": dir + "/github-output"]
+            XCTAssertFalse(env.values.contains { $0.contains("${{") }, "\(env)")
+            _ = try run(["bash", "-e"], Self.root.path + "/scripts/action/render", in: dir, env: env)
         }
-        try checkManifests(shards.map { dir + "/out/manifest-\($0).json" })
+        try checkManifests(shards.map { dir + "/out/manifest-\($0)-of-3.json" })
         let report = try XCTUnwrap(runs(lines[reportStart...]).first)
         let out = try run(["bash", "-e", "-c"], report, in: dir).stdout.split(separator: "\n")
         XCTAssertEqual(out.count, 9, out.joined(separator: "\n"))

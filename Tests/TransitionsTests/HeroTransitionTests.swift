@@ -67,7 +67,7 @@ final class HeroTransitionTests: XCTestCase {
         let ex = ux * w * q, ey = uy * h * q                   // old screen leaving along d
         let nx = -ux * w * (1 - q), ny = -uy * h * (1 - q)     // new screen arriving from the far side
         switch style {
-        case .fade: return (Expect(o: 1 - q), Expect(o: q), true)
+        case .fade: return (Expect(), Expect(o: q), true)
         case .cover: return (Expect(), Expect(dx: nx, dy: ny), true)
         case .uncover: return (Expect(dx: ex, dy: ey), Expect(), false)
         case .slide: return (Expect(dx: ex, dy: ey), Expect(dx: nx, dy: ny), true)
@@ -208,9 +208,17 @@ final class HeroTransitionTests: XCTestCase {
     }
 
     func testFadeHalfWayPixels() {
-        // Both fade: blue·0.5 over (red·0.5 over green).
+        // Hero fades an opaque old view not at all: blue·0.5 over red, the green canvas hidden.
         let bmp = render(frame(HeroTransition(.fade), .push, 0.5))
-        assertPixel(bmp, 50, 80, 0.25, 0.25, 0.5)
+        assertPixel(bmp, 50, 80, 0.5, 0, 0.5)
+    }
+
+    func testZoomFillsTheContainerWithTheAppsBackground() {
+        // Around the new screen (×0.85) the old one (×1.15, alpha 0.5) lies over the app's
+        // background (white) instead of the canvas: red·0.5 over white.
+        let f = TransitionFrame(from: a, to: b, canvas: canvas, operation: .push, progress: 0.5, toBackground: .white)
+        let bmp = render(HeroTransition(.zoom).scene(f))
+        assertPixel(bmp, 3, 80, 1, 0.5, 0.5)
     }
 
     func testZoomHalfWayPixels() {

@@ -37,7 +37,7 @@ final class SheetDetentTests: XCTestCase {
         XCTAssertEqual(d.releaseProgress, 0.5, accuracy: 1e-12)
     }
 
-    func testFromAnElementZoomsIntoTheSheetsRect() {
+    func testFromAnElementMorphsIntoTheSheetsRect() {
         let t = SheetTransition(safeTop: 20, topOffset: 10, cornerRadius: 10, dim: 0.2, from: "button")
         XCTAssertTrue(t.usesMatchedElements)
         XCTAssertEqual(t.sourceElement, "button")
@@ -45,23 +45,24 @@ final class SheetDetentTests: XCTestCase {
         let src = Rect(70, 10, 20, 20)
         let img = Bitmap(uncheckedWidth: 20, height: 20, fill: yellow)
         let m = MatchedElement(fromID: "button", toID: "button", fromFrame: src, toFrame: src, fromImage: img, toImage: img)
-        // The sheet's rect at rest: (0, 30, 100, 170 + 10). At q: R = lerp(src, that, q); the
-        // screen, top-aligned in the sheet at rest, aspect-filled into R.
+        // The sheet's rect at rest: (0, 30, 100, 170 + 10). At q the shape is R = lerp(src, that, q);
+        // the screen keeps its size (no zoom), centred on R with its top at R's top.
         let target = Rect(0, 30, 100, 180)
         for q in [0.2, 0.6, 1.0] {
             let s = t.scene(TransitionFrame(from: a, to: b, canvas: canvas, operation: .present, progress: q, matches: [m]))
             let r = src.interpolated(to: target, q)
-            let k = max(r.width / target.width, r.height / target.height)
-            // Screen at rest: (0, 30, 100, 200); mapped about the centres of target and R.
-            let e = Rect(r.midX + k * (0 - target.midX), r.midY + k * (30 - target.midY), k * w, k * h)
+            let e = Rect(r.midX - target.midX, r.minY, w, h)
             let f = s.frameOfDescendant(id: "B")!
             for (x, y) in [(f.minX, e.minX), (f.minY, e.minY), (f.width, e.width), (f.height, e.height)] {
                 XCTAssertEqual(x, y, accuracy: 1e-9, "q \(q)")
             }
         }
-        // q = 0.1: R = (63, 12, 28, 36), the button's snapshot at opacity 1 − 0.1/0.3 = 2/3 over the sheet.
+        // q = 0.1: R = (63, 12, 28, 36), filled with the sheet's background (white when unknown);
+        // the button's snapshot at its own 20 × 20 at R's centre (77, 30), opacity 1 − 0.1/0.3 =
+        // 2/3; the screen not faded in yet: yellow·2/3 over white.
         let bmp = render(t.scene(TransitionFrame(from: a, to: b, canvas: canvas, operation: .present, progress: 0.1, matches: [m])))
-        assertPixel(bmp, 77, 30, (2.0 / 3, 2.0 / 3, 1.0 / 3))
+        assertPixel(bmp, 77, 30, (1, 1, 1.0 / 3))
+        assertPixel(bmp, 77 + 12, 30, (1, 1, 1))  // inside R, outside the glyph: the sheet's background
         // Fully presented it is the plain large sheet, pixel for pixel.
         let plain = SheetTransition(safeTop: 20, topOffset: 10, cornerRadius: 10, dim: 0.2)
         XCTAssertTrue(render(t.scene(TransitionFrame(from: a, to: b, canvas: canvas, operation: .present, progress: 1, matches: [m])))

@@ -1,0 +1,82 @@
+import Geometry
+import Scene
+
+/// The one picture a matched pair shows (issue 28: a flying element is one image whose crop
+/// animates). A grid cell and the detail's hero made from the same photo are each that photo
+/// aspect-filled into their own frame; flying one image aspect-filled into the moving frame gives
+/// both ends exactly, where cross-fading the two differently cropped snapshots shows two suns.
+///
+/// Which end holds the whole picture is found by looking: end X contains end Y when X's centre
+/// crop at Y's aspect ratio, shrunk to a thumbnail, is Y's thumbnail (mean difference within
+/// `tolerance`). Ends that show different pictures (a preset matching unrelated elements) match
+/// neither way and keep their cross-fade.
+public enum MatchedPicture {
+    /// Thumbnail side in samples: coarse enough that resampling and edge anti-aliasing vanish,
+    /// fine enough that a 1.3× zoom of a photo (a hero crop taken for the cell) does not pass.
+    static let side = 24
+    /// Mean absolute difference per channel (0…1) under which two thumbnails are one picture;
+    /// one photo resampled differs by < 0.01, two crops 1.3× apart by > 0.04 (MatchedPictureTests).
+    static let tolerance = 0.025
+
+    /// One end of a pair: its screen, the element's id on it and its snapshot (`ElementSnapshot.render`).
+    public struct End {
+        public var screen: Node
+        public var id: String
+        public var image: Bitmap
+        public init(screen: Node, id: String, image: Bitmap) { self.screen = screen; self.id = id; self.image = image }
+    }
+
+    /// The picture both ends show, at a resolution that covers the larger end's pixels, or nil
+    /// when they show different pictures. A layer end is drawn again at the scale the other end
+    /// needs (a 128 pt cell grown into a 390 pt hero stays sharp); a screenshot region is its
+    /// own pixels.
+    public static func shared(_ a: End, _ b: End, scale: Double) -> Bitmap? {
+        let (big, small) = a.image.count >= b.image.count ? (a, b) : (b, a)
+        for (x, y) in [(big, small), (small, big)] where contains(x.image, y.image) {
+            return sharp(x, covering: y, scale: scale)
+        }
+        return nil
+    }
+
+    /// True when `y` is `x` aspect-filled into y's shape.
+    static func contains(_ x: Bitmap, _ y: Bitmap) -> Bool {
+        guard x.width > 1, x.height > 1, y.width > 1, y.height > 1 else { return false }
+        let aspect = Double(y.width) / Double(y.height)
+        var cw = Double(x.width), ch = Double(x.height)
+        if cw / ch > aspect { cw = ch * aspect } else { ch = cw / aspect }
+        let crop = (x: (Double(x.width) - cw) / 2, y: (Double(x.height) - ch) / 2, w: cw, h: ch)
+        let tx = thumbnail(x, crop), ty = thumbnail(y, (0, 0, Double(y.width), Double(y.height)))
+        var sum = 0.0
+        for i in tx.indices { sum += abs(tx[i] - ty[i]) }
+        return sum / Double(tx.count) < tolerance
+    }
+
+    /// The mean premultiplied RGBA (0…1) of each of side × side cells of the region.
+    static func thumbnail(_ b: Bitmap, _ r: (x: Double, y: Double, w: Double, h: Double)) -> [Double] {
+        var out = [Double](repeating: 0, count: side * side * 4)
+        for j in 0..<side {
+            let y0 = Int((r.y + r.h * Double(j) / Double(side)).rounded()), y1 = max(y0 + 1, Int((r.y + r.h * Double(j + 1) / Double(side)).rounded()))
+            for i in 0..<side {
+                let x0 = Int((r.x + r.w * Double(i) / Double(side)).rounded()), x1 = max(x0 + 1, Int((r.x + r.w * Double(i + 1) / Double(side)).rounded()))
+                var acc = (0.0, 0.0, 0.0, 0.0), n = 0.0
+                for yy in y0..<min(y1, b.height) {
+                    for xx in x0..<min(x1, b.width) {
+                        let p = b.rgba(x: xx, y: yy)
+                        acc.0 += Double(p.r); acc.1 += Double(p.g); acc.2 += Double(p.b); acc.3 += Double(p.a); n += 1
+                    }
+                }
+                let k = (j * side + i) * 4, d = max(1, n) * 255
+                out[k] = acc.0 / d; out[k + 1] = acc.1 / d; out[k + 2] = acc.2 / d; out[k + 3] = acc.3 / d
+            }
+        }
+        return out
+    }
+
+    /// End `x`'s picture with enough pixels to fill `y`'s frame: a layer drawn again at the
+    /// larger scale (capped at 4×), a region as it is.
+    static func sharp(_ x: End, covering y: End, scale: Double) -> Bitmap {
+        let k = max(Double(y.image.width) / Double(x.image.width), Double(y.image.height) / Double(x.image.height))
+        guard k > 1.01, let element = x.screen.element(id: x.id), !element.isRegion else { return x.image }
+        return ElementSnapshot.render(x.screen, id: x.id, scale: scale * min(4, k))?.bitmap ?? x.image
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The presets a studio serves: the `*.json` files of the folder it was given (recursively,
+/// hidden files and folders skipped), or the one preset it was given. A request names a preset
+/// by its ID — its path relative to the folder, as this listing wrote it — and gets the file
+/// this listing found; no path from a request is ever opened. A file (or folder) that is a
+/// symlink to somewhere outside the folder is left out, and checked again at each read.
+struct PresetFolder: Sendable {
+    /// The folder, resolved (symlinks and "..": its real path).
+    let root: String
+    /// The one preset given instead of a folder, if so (its name in `root`).
+    let single: String?
+
+    init(target: String) throws {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target, isDirectory: &isDir) else { throw StudioError("\(target): no such file or folder", usage: true) }
+        let real = URL(fileURLWithPath: target).resolvingSymlinksInPath().path
+        if isDir.boolValue {
+            root = real; single = nil
+        } else {
+            guard target.hasSuffix(".json") else { throw StudioError("\(target): a preset is a .json file", usage: true) }
+            root = (real as NSString).deletingLastPathComponent
+            single = (real as NSString).lastPathComponent
+        }
+    }
+
+    /// The presets now, sorted by ID.
+    func list() -> [String] {
+        if let single { return inside(single) ? [single] : [] }
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var found: [String] = []
+        while let rel = walker.nextObject() as? String {
+            if rel.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { walker.skipDescendants(); continue }
+            if rel.hasSuffix(".json") && inside(rel) { found.append(rel) }
+        }
+        return found.sorted()
+    }
+
+    /// The file's path if `id` names a regular file of the folder (itself, or a symlink to one
+    /// inside it), else nil.
+    func inside(_ id: String) -> Bool { path(of: id) != nil }
+
+    func path(of id: String) -> String? {
+        let full = root + "/" + id
+        let real = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
+        guard real.hasPrefix(root + "/") else { return nil }
+        var st = stat()
+        guard stat(real, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return real
+    }
+}

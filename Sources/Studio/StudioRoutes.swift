@@ -1,0 +1,112 @@
+import Export
+import Foundation
+import Media
+import Presets
+import Raster
+
+/// The studio's answers. Every path is one of a fixed table; a preset is named by the ID the
+/// folder listing gave it. Requests are checked first: GET only, Host the loopback name and port
+/// (a page of another site that rebinds its DNS name to 127.0.0.1 sends its own name as Host).
+final class StudioRoutes: @unchecked Sendable {
+    let store: PresetStore
+    let feed: ChangeFeed
+    let gate: RenderGate
+    var port: UInt16 = 0
+
+    init(store: PresetStore, feed: ChangeFeed, gate: RenderGate) { self.store = store; self.feed = feed; self.gate = gate }
+
+    /// The Host values a page of this server sends.
+    var allowedHosts: Set<String> { ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"] }
+
+    func handle(_ r: Request) -> Response {
+        guard r.method == "GET" else {
+            return .bytes(status: 405, type: "text/plain; charset=utf-8", body: Data("GET only\n".utf8), headers: [("Allow", "GET")])
+        }
+        guard let host = r.host, allowedHosts.contains(host.lowercased()) else {
+            return .text(403, "forbidden: the Host must be 127.0.0.1:\(port), localhost:\(port) or [::1]:\(port)")
+        }
+        switch r.path {
+        case "/": return .bytes(status: 200, type: "text/html; charset=utf-8", body: Data(StudioPage.html.utf8))
+        case "/studio.js": return .bytes(status: 200, type: "text/javascript; charset=utf-8", body: Data(StudioPage.script.utf8))
+        case "/studio.css": return .bytes(status: 200, type: "text/css; charset=utf-8", body: Data(StudioPage.style.utf8))
+        case "/events": return .stream(feed.subscribe())
+        case "/favicon.ico": return .bytes(status: 204, type: "image/x-icon", body: Data())   // browsers ask; there is none
+        case "/api/presets":
+            let v = feed.current
+            return json(["version": v, "presets": StudioJSON.listing(store.ids(version: v)) { self.store.source($0, version: v) }])
+        case "/api/preset": return withPreset(r) { loaded, v in self.json(StudioJSON.preset(loaded, version: v)) }
+        case "/api/at": return withFrame(r) { composer, i in self.json(StudioJSON.overlays(composer.storyboard, frame: i)) }
+        case "/frame.png": return frame(r)
+        case "/plot.png": return withPreset(r) { loaded, _ in
+            guard let s = loaded.composer?.storyboard else { return .text(422, loaded.problems.joined(separator: "\n")) }
+            return self.png { try StudioImages.plot(s) }
+        }
+        default: return .text(404, "not found")
+        }
+    }
+
+    func json(_ object: Any) -> Response { .bytes(status: 200, type: "application/json", body: StudioJSON.data(object)) }
+
+    /// The preset a request names (`p`: an ID of the listing, `c`: a combination, `preview`).
+    func withPreset(_ r: Request, _ body: (PresetStore.Loaded, Int) -> Response) -> Response {
+        guard let id = r.argument("p") else { return .text(400, "missing p (a preset ID from /api/presets)") }
+        let c = r.argument("c").map { Int($0) } ?? 0
+        guard let c, c >= 0 else { return .text(400, "c: expected a combination index") }
+        let v = feed.current
+        guard let loaded = store.load(.init(id: id, combination: c, preview: r.argument("preview") == "1"), version: v) else {
+            return .text(404, "no preset with that ID in the studio's folder")
+        }
+        return body(loaded, v)
+    }
+
+    /// The frame a request's time `t` picks, as `segue frames --at t` picks it.
+    func withFrame(_ r: Request, _ body: (FrameComposer, Int) -> Response) -> Response {
+        withPreset(r) { loaded, _ in
+            guard let composer = loaded.composer else { return .text(422, loaded.problems.joined(separator: "\n")) }
+            guard let text = r.argument("t"), let t = Double(text), t.isFinite, t >= 0 else { return .text(400, "t: expected seconds ≥ 0") }
+            do { return body(composer, try StillsJob.frames(.times([t]), storyboard: composer.storyboard)[0]) }
+            catch { return .text(400, "\(error)") }
+        }
+    }
+
+    func frame(_ r: Request) -> Response {
+        let client = r.argument("client"), seq = r.argument("seq").flatMap { Int($0) }
+        return withFrame(r) { composer, i in
+            switch gate.enter(client: client, seq: seq) {
+            case .superseded: return .bytes(status: 204, type: "text/plain", body: Data())   // a newer request of this page came
+            case .busy: return .text(503, "busy: too many frame requests waiting")
+            case .run: break
+            }
+            defer { gate.done() }
+            return png(headers: [("X-Segue-Frame", "\(i)")]) { try StudioImages.frame(composer, i) }
+        }
+    }
+
+    /// A PNG, or the render's error as an error response (the server keeps serving).
+    func png(headers: [(String, String)] = [], _ make: () throws -> Data) -> Response {
+        do { return .bytes(status: 200, type: "image/png", body: try make(), headers: headers) }
+        catch let e as PresetError { return .text(422, e.description) }
+        catch { return .text(500, "render failed: \(error)") }
+    }
+}
+
+/// The images the page shows, drawn as the CLI draws them.
+enum StudioImages {
+    /// Frame i, the pixels `segue frames --at` writes, PNG-encoded by the same writer (zlib
+    /// stored, not deflated: the same pixels, several times faster to encode).
+    static func frame(_ composer: FrameComposer, _ i: Int) throws -> Data {
+        let s = composer.storyboard
+        let bitmap = try Bitmap(width: s.pixelWidth, height: s.pixelHeight)
+        composer.render(frame: i, into: bitmap)
+        try composer.checkDrawn()
+        return try PNGWriter.encode(bitmap, path: "frame", compression: 0)   // stored: over loopback, size costs nothing
+    }
+
+    /// `segue plot`'s chart.
+    static func plot(_ s: Storyboard) throws -> Data {
+        let scene = ProgressPlot.scene(s)
+        let bitmap = try Bitmap(width: Int(scene.frame.width), height: Int(scene.frame.height))
+        Renderer.render(scene, scale: 1, into: bitmap)
+        return try PNGWriter.encode(bitmap, path: "plot")
+    }
+}
