@@ -19,6 +19,8 @@ public final class FrameComposer: Sendable {
     let store: SnapshotStore
     let backgroundPixel: UInt32
     let overlays: OverlayPainter
+    /// The device's status bar, home indicator and held screenshot bands (issue 28.1).
+    let chrome: ChromeLayers
 
     public init(storyboard: Storyboard, slowMotion: Double = 1) {
         self.storyboard = storyboard
@@ -31,6 +33,7 @@ public final class FrameComposer: Sendable {
         case .transparent: backgroundPixel = 0
         }
         self.overlays = overlays
+        chrome = ChromeLayers(storyboard: storyboard)
     }
 
     /// The image of a screen that is exactly one opaque bitmap at the canvas's pixel size over its
@@ -99,7 +102,7 @@ public final class FrameComposer: Sendable {
     /// snapshot no other frame around it draws is drawn from the screen itself, the same pixels:
     /// SnapshotStore.stillCopiesSnapshot).
     func plan(state: FrameState, time t: Double, frame: Int?) -> Plan {
-        let layers = overlays.nodes(at: t)
+        let layers = chrome.nodes(state, snapshot: { bandSnapshot($0, state) }) + overlays.nodes(at: t)
         let scale = storyboard.scale
         let overlaysInBands = layers.allSatisfy { Renderer.drawsSameInBands($0, scale: scale) }
         if case .still(let id) = state, let i = frame, !store.stillCopiesSnapshot(id, frame: i) {
@@ -205,13 +208,34 @@ public final class FrameComposer: Sendable {
         // A transition that shows the newer screen whole keeps its element there (SnapshotStore.keys).
         let keys = store.keys(step: s)
         guard let transition = step.transition, let toKey = keys.to else { return screenNode(keys.from) }
-        let input = step.frame(from: screenNode(keys.from), to: screenNode(toKey), canvas: storyboard.canvas, at: local,
+        var input = step.frame(from: movingScreen(keys.from), to: movingScreen(toKey), canvas: storyboard.canvas, at: local,
                                matches: store.matches(step: step.index),
                                backgrounds: (background(of: keys.from.screen), background(of: toKey.screen)))!
+        if transition.usesNavigationBars, let a = navigationBar(step.before), let b = navigationBar(step.after) { input.bars = (a, b) }
         guard storyboard.direction.isRTL else { return transition.scene(input) }
-        // Right to left: the transition moves mirrored screens (and elements: SnapshotStore.matches),
-        // and its scene is mirrored back, so content reads as drawn and the motion is mirrored.
+        // Right to left: the transition moves mirrored screens (and elements: SnapshotStore.matches;
+        // and navigation bars), and its scene is mirrored back, so content reads as drawn and the
+        // motion is mirrored.
         return transition.scene(input.mirrored()).mirroredHorizontally(in: storyboard.canvas)
+    }
+
+    /// A screen as a transition moves it: a held screenshot without its own status-bar and
+    /// home-indicator bands (the chrome holds them in place).
+    func movingScreen(_ key: SnapshotStore.Key) -> Node {
+        chrome.covered(screenNode(key), id: key.screen, snapshot: { store.snapshot(key) })
+    }
+
+    /// The snapshot a held band is cut from: in a transition, the one the step draws the screen
+    /// from (so no third canvas is made for it), else the screen as it is.
+    func bandSnapshot(_ id: String, _ state: FrameState) -> Bitmap {
+        switch state {
+        case .transition(let s, _), .presented(let s):
+            let keys = store.keys(step: s)
+            if keys.from.screen == id { return store.snapshot(keys.from) }
+            if let to = keys.to, to.screen == id { return store.snapshot(to) }
+        case .still: break
+        }
+        return store.snapshot(SnapshotStore.Key(screen: id))
     }
 
     /// A screen's own background colour: its root's fill (a mock's theme background, a layers

@@ -1,4 +1,5 @@
 import Geometry
+import Scene
 
 /// A phone's screen: size in points, pixel scale, the display's corner radius and safe areas.
 public struct Device: Sendable, Hashable {
@@ -37,6 +38,24 @@ public struct Device: Sendable, Hashable {
         Device(name: "iphone-16-pro", points: Size(402, 874), scale: 3, cornerRadius: 62, safeTop: 62, safeBottom: 34),
         Device(name: "ipad-mini", points: Size(744, 1133), scale: 2, cornerRadius: 21.5, safeTop: 24, safeBottom: 20),
     ] + Device.android
+
+    /// The device's system chrome (DeviceChrome): its status bar layout and height, its home
+    /// indicator band and display mask. Heights are Apple's safe-area figures (Human Interface
+    /// Guidelines, "Layout": home-button iPhones a 20 pt status bar and no home indicator; iPhone
+    /// 12/13/14 47 pt, 12/13 mini 50 pt; a 34 pt home indicator area). Dynamic Island iPhones
+    /// report a 59 pt safe area whose status bar frame is 54 pt (`statusBarManager.statusBarFrame`
+    /// on the 14 Pro), so their status bar is the safe area less 5 pt. A custom device without
+    /// `safeTop` has no status bar.
+    public var chrome: DeviceChrome {
+        let layout: DeviceChrome.Layout
+        if platform == .android { layout = .android }
+        else if name.hasPrefix("ipad") { layout = .tablet }
+        else if safeTop <= 20 { layout = .homeButton }
+        else if safeTop >= 59 { layout = .dynamicIsland }
+        else { layout = .notch }
+        let status = layout == .dynamicIsland ? safeTop - 5 : safeTop
+        return DeviceChrome(layout: layout, size: points, statusBarHeight: status, homeBandHeight: safeBottom, cornerRadius: cornerRadius)
+    }
 
     public static let standard = all.first { $0.name == "iphone-13" }!
 

@@ -59,6 +59,8 @@ public struct Overlays: Sendable, Hashable {
     public var touches = false
     public var device = false
     public var caption = false
+    /// The device's status bar and home indicator (DeviceChrome), on unless the preset turns them off.
+    public var chrome = true
     public init() {}
 }
 

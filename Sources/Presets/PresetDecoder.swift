@@ -57,10 +57,11 @@ public enum PresetDecoder {
         if let v = o["output"] { output = decodeOutput(v, top.key("output"), r) }
         let (direction, locale) = decodeDirection(o, top, r)
         var overlays = Overlays()
-        if let v = o["overlays"], let m = r.object(v, top.key("overlays"), allowed: ["touches", "device", "caption"]) {
+        if let v = o["overlays"], let m = r.object(v, top.key("overlays"), allowed: ["touches", "device", "caption", "chrome"]) {
             if let b = m["touches"] { overlays.touches = r.bool(b, top.key("overlays").key("touches")) ?? false }
             if let b = m["device"] { overlays.device = r.bool(b, top.key("overlays").key("device")) ?? false }
             if let b = m["caption"] { overlays.caption = r.bool(b, top.key("overlays").key("caption")) ?? false }
+            if let b = m["chrome"] { overlays.chrome = r.bool(b, top.key("overlays").key("chrome")) ?? true }
         }
         var screens: [(String, ScreenSpec)] = []
         var styles: [String: MockStyle] = [:]
@@ -162,7 +163,7 @@ public enum PresetDecoder {
         }
         switch kinds[0] {
         case "image":
-            guard let m = r.object(v, path, allowed: ["image", "fit", "background", "elements", "hierarchy"]) else { return nil }
+            guard let m = r.object(v, path, allowed: ["image", "fit", "background", "elements", "hierarchy", "chrome", "navigationBar"]) else { return nil }
             let file = m["image"].flatMap { r.string($0, path.key("image")) }
             let fit = m["fit"].flatMap { r.choice($0, path.key("fit"), ImageFit.allCases.map(\.rawValue)) }.flatMap(ImageFit.init) ?? .fill
             let bg = m["background"].flatMap { r.color($0, path.key("background")) } ?? .white

@@ -80,6 +80,9 @@ public struct Resolver {
         storyboard.direction = preset.layoutDirection
         storyboard.deferred = built.deferred
         storyboard.audio = audio
+        for (id, spec) in preset.screens where built.screens[id] != nil {
+            storyboard.screenChrome[id] = ScreenChrome.of(spec, extras: preset.extras[id])
+        }
         storyboard.elementOrigins = Resolver.origins(preset, elements: built.elements)
         storyboard.notes = built.notes
         storyboard.addCaptionBand()
@@ -149,8 +152,8 @@ public struct Resolver {
         }
         guard var root = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                       presentedAsSheet: presentedAsSheet, photo: photo, style: style,
-                                      statusHeight: preset.device.safeTop, gestureHeight: preset.device.safeBottom, backTitle: backTitle,
-                                      locale: preset.locale, direction: preset.layoutDirection) else {
+                                      statusHeight: preset.device.chrome.statusBarHeight > 0 ? preset.device.safeTop : nil, gestureHeight: preset.device.safeBottom,
+                                      backTitle: backTitle, locale: preset.locale, direction: preset.layoutDirection) else {
             problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
             return nil
         }

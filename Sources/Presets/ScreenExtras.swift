@@ -8,6 +8,11 @@ public struct ScreenExtras: Sendable {
     public var elements: [ElementSpec] = []
     /// `detail` mocks: the hero shows the `grid` mock's `photoN` of the same seed.
     public var photo: Int?
+    /// Screenshots: `"chrome": "slides"` (the status-bar and home-indicator bands move with the
+    /// screen) instead of the default `"held"` (ScreenChrome).
+    public var chromeSlides = false
+    /// Screenshots: the navigation bar's height below the status bar, in points (ScreenChrome).
+    public var navigationBar: Double?
     /// A screenshot's `hierarchy`: the UI-test dump its elements are read from (issue 31).
     public var hierarchy: HierarchySpec?
     public init(elements: [ElementSpec] = [], photo: Int? = nil) { self.elements = elements; self.photo = photo }
@@ -72,6 +77,7 @@ extension PresetDecoder {
         if let e = members.first(where: { $0.key == "elements" })?.value, members.contains(where: { $0.key == "image" }) {
             extras.elements = decodeElements(e, path.key("elements"), r)
         }
+        if members.contains(where: { $0.key == "image" }) { decodeChromeExtras(members, path, r, into: &extras) }
         if let h = members.first(where: { $0.key == "hierarchy" })?.value, members.contains(where: { $0.key == "image" }),
            let file = r.string(h, path.key("hierarchy")) {
             extras.hierarchy = HierarchySpec(file: file, path: path.key("hierarchy"))
@@ -84,7 +90,7 @@ extension PresetDecoder {
                 extras.photo = r.integer(p, path.key("photo"), 0...199)
             }
         }
-        return extras.elements.isEmpty && extras.photo == nil && extras.hierarchy == nil ? nil : extras
+        return extras.elements.isEmpty && extras.photo == nil && extras.hierarchy == nil && !extras.chromeSlides && extras.navigationBar == nil ? nil : extras
     }
 
     static func decodeElements(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> [ElementSpec] {

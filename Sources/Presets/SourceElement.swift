@@ -32,12 +32,14 @@ extension Resolver {
 
 extension Parameters {
     /// A number parameter whose value is still its catalog default `"device"` (navigation-zoom's
-    /// `cornerRadius`) takes the device's screen corner radius.
+    /// `cornerRadius`) takes the device's screen corner radius; `"statusBar"` (the sheet's
+    /// `safeTop`) the device's status bar height.
     func resolvingDevice(_ device: Device, _ entry: CatalogEntry) -> Parameters {
         var out = self
         for spec in entry.parameters {
-            guard case .number = spec.kind, case .string("device")? = values[spec.name] else { continue }
-            out.values[spec.name] = .number(device.cornerRadius)
+            guard case .number = spec.kind, case .string(let s)? = values[spec.name] else { continue }
+            if s == "device" { out.values[spec.name] = .number(device.cornerRadius) }
+            if s == "statusBar" { out.values[spec.name] = .number(device.chrome.statusBarHeight) }
         }
         return out
     }

@@ -24,6 +24,8 @@ public struct Storyboard: Sendable {
     public var deferred: [String: DeferredScreen] = [:]
     public var start: String
     public var steps: [Step]
+    /// How each screen meets the device's chrome (ScreenChrome), by screen id.
+    public var screenChrome: [String: ScreenChrome] = [:]
     /// Where each named element of a shown screen came from, by screen id and element name: a
     /// dump's file and line (`shots/detail.xml:12`) or the preset's JSON path (`segue inspect`).
     public var elementOrigins: [String: [String: String]] = [:]

@@ -82,22 +82,8 @@ struct MaterialBuilder {
         Node(id: id, kind: .text(s, TextStyle(font: Font(size: size, weight: weight, family: "Roboto"), color: color, alignment: align, lines: lines)), frame: f)
     }
 
-    /// Android's status bar: the time at the left, Wi-Fi, signal and an upright battery at the right.
-    func statusBar(on color: Color) -> Node {
-        let w = size.width, h = statusHeight, mid = h / 2 + 2, fg = onSurface
-        var kids: [Node] = [.rect(Rect(0, 0, w, h), color), text("12:30", Rect(24, mid - 10, 80, 20), size: 14, weight: .medium, color: fg)]
-        // Wi-Fi: a quarter disc (a fan) pointing down; signal: a right triangle of bars.
-        kids.append(Node(kind: .group, frame: Rect(w - 86, mid - 7, 16, 12), clips: true, children: [
-            Node(kind: .ellipse, frame: Rect(-2, 0, 20, 24), fill: .solid(fg))]))
-        for i in 0..<4 {
-            let bh = 3.0 + Double(i) * 3
-            kids.append(.rect(Rect(w - 64 + Double(i) * 4, mid + 5 - bh, 3, bh), fg, cornerRadius: 0.5))
-        }
-        var battery = Node(kind: .rect, frame: Rect(w - 40, mid - 8, 9, 15), fill: .solid(fg.withAlpha(0.3)), cornerRadius: 2)
-        battery.children = [.rect(Rect(0, 4, 9, 11), fg, cornerRadius: 2)]
-        kids.append(battery)
-        return Node(id: "statusBar", kind: .group, frame: Rect(0, 0, w, h), children: kids)
-    }
+    /// The status bar's band in the app's colour (the system draws its items: DeviceChrome).
+    func statusBar(on color: Color) -> Node { .rect(Rect(0, 0, size.width, statusHeight), color, id: "statusBar") }
 
     /// The top app bar: large (152 dp, headline 28 sp at the bottom) or small (64 dp, title 22 sp
     /// after a back arrow). Returns it and the y its content starts at.
@@ -125,11 +111,6 @@ struct MaterialBuilder {
         Node(kind: .group, frame: f, children: (0..<3).map { i in Node(kind: .ellipse, frame: Rect(10, 3 + Double(i) * 7, 4, 4), fill: .solid(c)) })
     }
 
-    /// The gesture navigation handle, centred in the gesture bar.
-    func handle() -> Node {
-        .rect(Rect((size.width - 108) / 2, size.height - gestureHeight / 2 - 2, 108, 4), onSurface.withAlpha(0.8), id: "homeIndicator", cornerRadius: 2)
-    }
-
     /// The FAB: 56 dp, 16 dp corners, primary container, 16 dp from the edges above the gesture bar.
     func fab() -> Node {
         let s = 56.0, c = dark ? Color(hex: "#EADDFF")! : Color(hex: "#21005D")!
@@ -144,7 +125,6 @@ struct MaterialBuilder {
         if let bar { kids.append(bar) }
         kids.append(statusBar(on: bg))
         if withFab { kids.append(fab()) }
-        kids.append(handle())
         return Node(kind: .group, frame: Rect(0, 0, size.width, size.height), fill: .solid(bg), clips: true, children: kids)
     }
 }

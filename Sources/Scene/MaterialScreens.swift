@@ -142,18 +142,7 @@ extension MaterialBuilder {
         var search = Node(id: "search", kind: .rect, frame: Rect(16, h - gestureHeight - 16 - 56, w - 32, 56), fill: .solid(container.withAlpha(0.92)), cornerRadius: 28)
         search.children = [text("Search", Rect(56, 16, w - 120, 24), size: 16, color: onVariant)]
         kids.append(search)
-        kids.append(statusBarOverWallpaper())
-        kids.append(handle())
         return Node(kind: .group, frame: Rect(0, 0, w, h), fill: .solid(.black), clips: true, children: kids)
-    }
-
-    /// The status bar drawn in white over the wallpaper (its background left out).
-    func statusBarOverWallpaper() -> Node {
-        var light = MaterialBuilder(size: size, dark: true, tint: primary, seed: 0, statusHeight: statusHeight, gestureHeight: gestureHeight)
-        light.b.rng = b.rng
-        var bar = light.statusBar(on: .black)
-        bar.children.removeFirst()
-        return bar
     }
 }
 

@@ -1,6 +1,8 @@
 // Built-in mock screens (docs/PRESETS.md `mock`): plausible iOS screens as node trees, deterministic
-// from a seed. Each has a status bar (9:41, signal, battery), a navigation bar (large title for
-// list/grid/feed/settings, inline with a back button for detail), a home indicator, light and dark
+// from a seed. Each leaves the device's status-bar band to the system (DeviceChrome draws the
+// status bar and the home indicator above every frame; the band here is the bar's background,
+// `statusBar`), has a navigation bar (large title for list/grid/feed/settings, inline with a back
+// button for detail; its items are `title`, `backChevron`, `backLabel`, `leadingButton`, `addButton`), light and dark
 // palettes, a tint, and named elements transitions can match: `photo0…`, `avatar0…`, `hero`,
 // `title`, `navBar`, `statusBar`, `cell0…`, `addButton` (the large title bar's + button).
 import Geometry
@@ -15,27 +17,35 @@ public enum Mocks {
         ("home", "a launcher home screen: wallpaper, app icon grid, dock, search bar (icon0…); Material style"),
     ]
 
-    /// A mock screen of `size` points, or nil for an unknown kind. Presented as a sheet it has
-    /// no status bar: a real sheet shows none (the gap above it shows the presenting screen's).
+    /// A mock screen of `size` points, or nil for an unknown kind. `statusHeight`: the device's
+    /// top safe area (default 47 pt on iOS, 48 dp on Android). Presented as a sheet it has no
+    /// status-bar band: a real sheet's content starts at its top edge (the gap above it shows the
+    /// system's status bar).
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
                               dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false,
-                              photo: Int? = nil, style: MockStyle = .ios, statusHeight: Double = 48, gestureHeight: Double = 24,
+                              photo: Int? = nil, style: MockStyle = .ios, statusHeight: Double? = nil, gestureHeight: Double = 24,
                               backTitle: String? = nil, locale: String? = nil, direction: LayoutDirection = .ltr) -> Node? {
-        let built = style == .material || kind == "home"
+        let material = style == .material || kind == "home"
+        let top = presentedAsSheet ? 0 : statusHeight ?? (material ? 48 : 47)
+        let built = material
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
-                                   statusHeight: statusHeight, gestureHeight: gestureHeight, photo: kind == "detail" ? photo : nil)
-            : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo, backTitle: backTitle)
+                                   statusHeight: top, gestureHeight: gestureHeight, photo: kind == "detail" ? photo : nil)
+            : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo,
+                    backTitle: backTitle, statusHeight: top)
         guard var root = built else { return nil }
-        if presentedAsSheet { root.children.removeAll { $0.id == "statusBar" } }
         // Language, then layout direction: separate layers over the same mock (MockLocales.swift, Mirroring.swift).
         if let locale { root = MockLocale.localize(root, locale) }
         return direction.isRTL ? root.mirroredLayout() : root
     }
 
+    /// True when a mock kind's screen is dark behind the status bar (light status-bar content).
+    public static func hasDarkTop(kind: String, dark: Bool) -> Bool { dark || kind == "home" }
+
     static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?, photo: Int? = nil,
-                      backTitle: String? = nil) -> Node? {
+                      backTitle: String? = nil, statusHeight: Double = 47) -> Node? {
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
         b.backTitle = backTitle
+        b.statusHeight = statusHeight
         if kind == "detail", let n = photo {
             // The hero shows the grid's photoN of the same seed: one picture, two places (issue 15).
             guard let picture = gridPhoto(n, size: size, dark: dark, tint: tint, seed: seed) else { return nil }
@@ -74,6 +84,8 @@ struct Builder {
     let tint: Color
     var rng: MockRandom
     var photoIndex = 0, avatarIndex = 0, cellIndex = 0
+    /// The device's top safe area: the navigation bar starts below it.
+    var statusHeight = 47.0
     /// The previous screen's title, for the back button (UIKit shows "Back" when it is too long).
     var backTitle: String?
 
@@ -92,7 +104,6 @@ struct Builder {
     var separator: Color { dark ? Color(hex: "#38383A")! : Color(hex: "#C6C6C8")! }
     var barBackground: Color { dark ? Color(r: 0.07, g: 0.07, b: 0.07, a: 0.94) : Color(r: 0.98, g: 0.98, b: 0.98, a: 0.94) }
 
-    static let statusHeight = 47.0
     static let names = ["Emma Chen", "Liu Yang", "Oliver", "Sophia Wang", "Noah Kim", "Mia Zhang", "Lucas", "Ava Li",
                         "Ethan Wu", "Isabella", "Mason Zhou", "Chloe Lin", "Leo Sun", "Harper", "James Xu", "Zoe"]
     static let words = ["today", "coffee", "the", "city", "light", "new", "photos", "from", "weekend", "trip", "and",
@@ -166,55 +177,28 @@ struct Builder {
                                      color: .white, align: .center)])
     }
 
-    func statusBar() -> Node {
-        let w = size.width, fg = label
-        var kids: [Node] = [text("9:41", Rect(0, 14, w / 2 - 40, 22), size: 17, weight: .semibold, color: fg, align: .center)]
-        // Signal bars, Wi-Fi (three stacked arcs approximated by wedges), battery.
-        let x0 = w - 94
-        for i in 0..<4 {
-            let h = 4.0 + Double(i) * 2.6
-            kids.append(.rect(Rect(x0 + Double(i) * 4.5, 29 - h, 3, h), fg, cornerRadius: 0.8))
-        }
-        for i in 0..<3 {
-            let s = 5.0 + Double(i) * 4.5
-            var arc = Node(kind: .ellipse, frame: Rect(x0 + 30 - s / 2, 20 + (9 - s * 0.9), s, s), fill: nil)
-            arc.border = Border(width: 1.8, color: fg)
-            kids.append(Node(kind: .group, frame: Rect(0, 0, w, 26.5), clips: true, children: [arc]))
-        }
-        var battery = Node(kind: .rect, frame: Rect(w - 50, 18.5, 25, 12), cornerRadius: 3.5)
-        battery.border = Border(width: 1, color: fg.withAlpha(0.4))
-        battery.children = [.rect(Rect(2, 2, 21, 8), fg, cornerRadius: 1.8)]
-        kids.append(battery)
-        kids.append(.rect(Rect(w - 24, 22.5, 1.5, 4), fg.withAlpha(0.4), cornerRadius: 0.7))
-        return Node(id: "statusBar", kind: .group, frame: Rect(0, 0, w, Builder.statusHeight), children: kids)
-    }
-
     /// Large-title navigation bar (with an action button) or inline with a back button.
     func navBar(_ title: String, large: Bool) -> (Node, Double) {
-        let w = size.width, top = Builder.statusHeight
+        let w = size.width, top = statusHeight
         var kids: [Node] = []
         if large {
             kids.append(text(title, Rect(16, 44, w - 32, 41), size: 34, weight: .bold, color: label, id: "title"))
-            kids.append(text("Edit", Rect(16, 11, 80, 22), size: 17, color: tint))
+            kids.append(text("Edit", Rect(16, 11, 80, 22), size: 17, color: tint, id: "leadingButton"))
             kids.append(Node(id: "addButton", kind: .ellipse, frame: Rect(w - 44, 8, 28, 28), fill: .solid(tint.withAlpha(0.15)),
                              children: [.rect(Rect(13, 7, 2, 14), tint, cornerRadius: 1), .rect(Rect(7, 13, 14, 2), tint, cornerRadius: 1)]))
             return (Node(id: "navBar", kind: .group, frame: Rect(0, top, w, 96), fill: .solid(background), children: kids), top + 96)
         }
         kids.append(text(title, Rect(70, 11, w - 140, 22), size: 17, weight: .semibold, color: label, align: .center, id: "title"))
-        var chevron = Node(kind: .group, frame: Rect(8, 12, 12, 20))
+        var chevron = Node(id: "backChevron", kind: .group, frame: Rect(8, 12, 12, 20))
         chevron.children = [Node(kind: .rect, frame: Rect(1, 5.3, 12.5, 2.6), fill: .solid(tint), cornerRadius: 1.3,
                                  transform: LayerTransform(rotate: -45)),
                             Node(kind: .rect, frame: Rect(1, 12.1, 12.5, 2.6), fill: .solid(tint), cornerRadius: 1.3,
                                  transform: LayerTransform(rotate: 45))]
         kids.append(chevron)
         let back = backTitle.flatMap { $0.count <= 12 ? $0 : nil } ?? "Back"
-        kids.append(text(back, Rect(26, 11, 110, 22), size: 17, color: tint))
+        kids.append(text(back, Rect(26, 11, 110, 22), size: 17, color: tint, id: "backLabel"))
         kids.append(.rect(Rect(0, 44 - 0.33, w, 0.33), separator))
         return (Node(id: "navBar", kind: .group, frame: Rect(0, top, w, 44), fill: .solid(barBackground), children: kids), top + 44)
-    }
-
-    func homeIndicator() -> Node {
-        .rect(Rect((size.width - 134) / 2, size.height - 13, 134, 5), label, id: "homeIndicator", cornerRadius: 2.5)
     }
 
     func chevron(_ x: Double, _ y: Double) -> Node {
@@ -227,9 +211,10 @@ struct Builder {
     func screenRoot(_ content: [Node], bg: Color) -> Node {
         // The status bar sits on the navigation bar's colour.
         let barColor: Color = { if case .solid(let c)? = content.first(where: { $0.id == "navBar" })?.fill { return c }; return bg }()
-        let under = Node.rect(Rect(0, 0, size.width, Builder.statusHeight), barColor)
+        let under = Node.rect(Rect(0, 0, size.width, statusHeight), barColor, id: "statusBar")
         let navIndex = content.firstIndex { $0.id == "navBar" } ?? content.count
-        var kids = content; kids.insert(under, at: navIndex)
+        var kids = content
+        if statusHeight > 0 { kids.insert(under, at: navIndex) }
         return Node(kind: .group, frame: Rect(0, 0, size.width, size.height), fill: .solid(bg), clips: true, children: kids)
     }
 
@@ -251,7 +236,7 @@ struct Builder {
             kids.append(cell)
             y += h
         }
-        return screenRoot(kids + [bar, statusBar(), homeIndicator()], bg: background)
+        return screenRoot(kids + [bar], bg: background)
     }
 
     mutating func grid(title: String, items: Int) -> Node {
@@ -264,7 +249,7 @@ struct Builder {
             if r.minY > size.height { break }
             kids.append(photo(r))
         }
-        return screenRoot(kids + [bar, statusBar(), homeIndicator()], bg: background)
+        return screenRoot(kids + [bar], bg: background)
     }
 
     mutating func detail(title: String, picture: Node? = nil) -> Node {
@@ -284,7 +269,7 @@ struct Builder {
         var button = Node(id: "action", kind: .rect, frame: Rect(16, size.height - 84, w - 32, 50), fill: .solid(tint), cornerRadius: 12)
         button.children = [text("Continue", Rect(0, 0, w - 32, 50), size: 17, weight: .semibold, color: .white, align: .center)]
         kids.append(button)
-        return screenRoot(kids + [bar, statusBar(), homeIndicator()], bg: background)
+        return screenRoot(kids + [bar], bg: background)
     }
 
     mutating func feed(title: String, items: Int) -> Node {
@@ -321,7 +306,7 @@ struct Builder {
             kids.append(card)
             y += cy + 8
         }
-        return screenRoot(kids + [bar, statusBar(), homeIndicator()], bg: grouped)
+        return screenRoot(kids + [bar], bg: grouped)
     }
 
     mutating func settings(title: String, items: Int) -> Node {
@@ -369,6 +354,6 @@ struct Builder {
             y += Double(n) * 44 + 35
             remaining -= n
         }
-        return screenRoot(kids + [groupedBar, statusBar(), homeIndicator()], bg: grouped)
+        return screenRoot(kids + [groupedBar], bg: grouped)
     }
 }

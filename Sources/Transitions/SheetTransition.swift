@@ -17,7 +17,8 @@ import Scene
 ///   background fills what the shrinking screen uncovers.
 ///
 /// Dim 0.2 is iOS 26's value for the presenting screen (the reference also lists 0.12, the value
-/// for a sheet over a sheet); `safeTop` 47 pt is the iPhone 13/14's status bar.
+/// for a sheet over a sheet); `safeTop` defaults to the device's status bar height (47 pt on the
+/// iPhone 13/14): the status bar stays visible in the gap above the sheet (DeviceChrome).
 ///
 /// `detent` medium (UISheetPresentationController's `.medium()`, platforms.md §4 "≈ half the screen
 /// height"): the sheet's top edge rests at half the canvas height and the presenting screen dims
@@ -146,7 +147,7 @@ public struct SheetTransition: Transition {
         name: "sheet",
         summary: "iOS 13+ page sheet: slides up to 10 pt below the status bar over the presenting screen, which shrinks by 20 pt, rounds and dims; drag down to dismiss",
         parameters: [
-            ParameterSpec("safeTop", .number(0...200), default: .number(defaults.safeTop), "status bar height in points (the presenting screen's top at the end)"),
+            ParameterSpec("safeTop", .number(0...200), default: .string("statusBar"), "status bar height in points (the presenting screen's top at the end); default the device's status bar"),
             ParameterSpec("topOffset", .number(0...100), default: .number(defaults.topOffset), "gap between the status bar and the sheet; the presenting screen shrinks by twice this"),
             ParameterSpec("cornerRadius", .number(0...60), default: .number(defaults.cornerRadius), "corner radius of the sheet and of the shrunk presenting screen"),
             ParameterSpec("dim", .number(0...1), default: .number(defaults.dim), "black dim alpha over the presenting screen when presented"),

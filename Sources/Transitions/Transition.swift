@@ -82,6 +82,9 @@ public struct TransitionFrame: Sendable {
     public var matches: [MatchedElement]
     /// The finger, for interactive steps; nil when the step is animated alone.
     public var interaction: Interaction?
+    /// Both screens' navigation bars (`from`, `to`), for transitions with `usesNavigationBars`
+    /// when both screens have one: the bar stays and its items animate (issue 28.2).
+    public var bars: (from: NavigationBar, to: NavigationBar)?
     /// Each screen's own background colour (its window's background: the theme's), for what a
     /// platform shows behind and around moving windows; nil when unknown.
     public var fromBackground: Color?
@@ -183,6 +186,9 @@ public protocol Transition: Sendable {
     /// transform grows the element into the whole new screen); the element is then hidden only
     /// on the older screen.
     var hidesMatchedElementsOnNewerScreen: Bool { get }
+    /// True when the transition keeps a navigation bar in place between screens that both have
+    /// one (UINavigationController): Export then passes `TransitionFrame.bars`.
+    var usesNavigationBars: Bool { get }
 }
 
 extension Transition {
@@ -191,6 +197,7 @@ extension Transition {
     public var usesMatchedElements: Bool { false }
     public var presentsOverContext: Bool { false }
     public var sourceElement: String? { nil }
+    public var usesNavigationBars: Bool { false }
     public func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver? { nil }
 }
 
@@ -303,6 +310,20 @@ extension TransitionFrame {
         var f = self
         f.from = from.mirroredHorizontally(in: canvas)
         f.to = to.mirroredHorizontally(in: canvas)
+        if let (a, b) = bars { f.bars = (a.mirroredHorizontally(in: canvas), b.mirroredHorizontally(in: canvas)) }
         return f
+    }
+}
+
+extension NavigationBar {
+    /// The bar as a mirrored screen shows it: background and items flipped within the canvas.
+    func mirroredHorizontally(in canvas: Size) -> NavigationBar {
+        var bar = self
+        bar.background = background.mirroredHorizontally(in: canvas)
+        bar.items = items.mapValues { piece in
+            Piece(node: piece.node.mirroredHorizontally(in: canvas),
+                  box: Rect(canvas.width - piece.box.maxX, piece.box.y, piece.box.width, piece.box.height))
+        }
+        return bar
     }
 }

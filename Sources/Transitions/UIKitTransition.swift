@@ -11,6 +11,9 @@ import Scene
 /// published thresholds). `edge` true is the rule before iOS 26: only the edge recognizer, so a
 /// gesture starting more than 20 pt from the leading edge is refused (platforms.md §3, the 20 pt
 /// gesture start Flutter's CupertinoPageRoute re-implements).
+///
+/// Between two screens that both have a navigation bar, the bar stays in place above both and its
+/// items animate (NavigationBarTransition), as UINavigationBar does.
 public struct UIKitTransition: Transition {
     public var parallax: Double
     public var dim: Double
@@ -39,7 +42,15 @@ public struct UIKitTransition: Transition {
         let (under, over, q) = frame.forward
         let w = frame.canvas.width, h = frame.canvas.height
         let overX = w * (1 - q)
-        var layers: [Node] = [under.moved(-parallaxOffset(width: w) * q, 0)]
+        // With bars kept in place, each screen moves with its bar's background but not its items
+        // (a large title belongs to the bar, not to the page under it).
+        // At the ends the screens are exactly as they are drawn alone (no seam where a band meets them).
+        let bars = q > 0 && q < 1 ? frame.bars.map { frame.operation.isForward ? ($0.from, $0.to) : ($0.to, $0.from) } : nil
+        func page(_ screen: Node, _ bar: NavigationBar?) -> Node {
+            guard let bar else { return screen }
+            return .canvas(frame.canvas, [screen, Node(kind: .group, frame: Rect(0, 0, w, bar.bottom), clips: true, children: [bar.background])])
+        }
+        var layers: [Node] = [page(under, bars?.0).moved(-parallaxOffset(width: w) * q, 0)]
         if dim > 0 && q > 0 {
             layers.append(.rect(Rect(0, 0, w, h), Color.black.withAlpha(dim * q)))
         }
@@ -52,9 +63,13 @@ public struct UIKitTransition: Transition {
                                    GradientStop(1, Color.black.withAlpha(shadowOpacity)),
                                ]), opacity: q))
         }
-        layers.append(over.moved(overX, 0))
+        layers.append(page(over, bars?.1).moved(overX, 0))
+        // Between two screens with navigation bars the bar stays; only its items move.
+        if let (u, o) = bars { layers += NavigationBarTransition(under: u, over: o, width: w).layers(q) }
         return .canvas(frame.canvas, layers)
     }
+
+    public var usesNavigationBars: Bool { true }
 
     /// The init's defaults: the one statement of each parameter's default (spec and make read it).
     static let defaults = UIKitTransition()

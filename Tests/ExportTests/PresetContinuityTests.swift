@@ -49,12 +49,14 @@ final class PresetContinuityTests: XCTestCase {
                 // progress 0 must match that too (the frame right after it is a step away from it).
                 let before = s.state(at: step.start)
                 if case .transition = before { XCTFail("\(name): starts inside a transition") }
-                c.draw(c.scene(state: before, time: step.start), into: expected)
-                c.draw(c.scene(step: step.index, at: 0), into: frame)
+                // Frames as the viewer sees them: the device's chrome (held screenshot bands, the
+                // status bar) is drawn over the scene.
+                c.render(state: before, time: step.start, into: expected)
+                c.render(state: .transition(step: step.index, progress: step.progress(at: 0)), time: step.start, into: frame)
                 let start = difference(frame, expected)
                 let after = s.state(at: step.end)
-                c.draw(c.scene(state: after, time: step.end), into: expected)
-                c.draw(c.scene(step: step.index, at: step.duration), into: frame)
+                c.render(state: after, time: step.end, into: expected)
+                c.render(state: .transition(step: step.index, progress: step.progress(at: step.duration)), time: step.end, into: frame)
                 let end = difference(frame, expected)
                 if step.matches.isEmpty {
                     XCTAssertEqual(start.count, 0, "\(name): first frame differs from \(before) (max \(start.max))")
