@@ -61,7 +61,9 @@ extension BatchJob {
     }
 }
 
-/// Asset paths a decoded preset refers to: image screens and image layers, recursively.
+/// Asset paths a decoded preset refers to: image screens and image layers, recursively, the
+/// screens' extras (hidden stand-ins, hierarchy dumps) and the sound track: every file whose
+/// bytes reach the clip, so the cache key changes with each of them.
 public enum PresetAssets {
     public static func paths(_ preset: Preset) -> [String] {
         var out: [String] = []
@@ -76,6 +78,6 @@ public enum PresetAssets {
             case .mock: break
             }
         }
-        return out + ScreenExtras.assetPaths(preset)
+        return out + ScreenExtras.assetPaths(preset) + (preset.audio.map { [$0] } ?? [])
     }
 }

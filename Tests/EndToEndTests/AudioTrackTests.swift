@@ -57,6 +57,26 @@ final class AudioTrackTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["render", "tone.json", "-o", "t.gif", "--quiet"], in: dir).status, 0)
     }
 
+    /// The sound file is part of the batch cache's key: a changed tone renders the clip again.
+    func testAChangedSoundFileIsNotServedFromTheCache() throws {
+        let dir = try CLI.tempDir("audio-cache")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try preset(dir + "/p")
+        let args = ["batch", "p", "-o", "out", "--cache", "cache", "--manifest", "m.json", "--quiet"]
+        func status() throws -> String? {
+            let m = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/m.json"))) as? [String: Any]
+            return ((m?["presets"] as? [[String: Any]])?.first)?["status"] as? String
+        }
+        XCTAssertEqual(try CLI.run(args, in: dir).status, 0)
+        XCTAssertEqual(try CLI.run(args, in: dir).status, 0)
+        XCTAssertEqual(try status(), "cached")
+        let r = try CLI.run(["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=220:duration=1:sample_rate=44100", "-ac", "1",
+                             dir + "/p/assets/tone.wav"], executable: CLI.which("ffmpeg"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try CLI.run(args, in: dir).status, 0)
+        XCTAssertEqual(try status(), "ok")
+    }
+
     func testAudioOutsideThePresetFolderIsRefused() throws {
         let dir = try CLI.tempDir("audio-escape")
         defer { try? FileManager.default.removeItem(atPath: dir) }
