@@ -21,8 +21,10 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
     public var total: Int { parts.reduce(0) { $0 + $1.bytes } }
 
     /// The process with its libraries, fonts and caches before any canvas exists (measured:
-    /// `segue validate` peaks at 47–49 MiB).
-    static let processBytes = 52 << 20
+    /// `segue validate` peaks at 47–49 MiB; drawing adds the fallback faces ICU's scripts pick,
+    /// the device chrome's glyphs and the text caches: `frames --at 0 --jobs 1` of the demo
+    /// peaks at 94 MiB against 84 MiB of canvases and snapshots estimated before them).
+    static let processBytes = 60 << 20
 
     public static func render(_ s: Storyboard, settings: EncoderSettings, jobs: Int, slowMotion: Double = 1) -> MemoryEstimate {
         let px = s.pixelWidth * s.pixelHeight

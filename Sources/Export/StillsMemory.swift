@@ -12,7 +12,9 @@ import Presets
 /// MiB with two at --scale 2; 12 B/px is counted. `sheet` peaks while the sheet is encoded: 235
 /// MiB for a 1912×6253 sheet (`--count 50`), 1177 MiB for 1912×46447 (`--count 400
 /// --slow-motion 3`), 12.9 B/px of sheet between the two: its 4 B/px and the encoder's ≈ 9 (the
-/// RGB frame, the worst-case packet buffer, zeroed so resident: MallocTuning); 10 is counted.
+/// RGB frame, the worst-case packet buffer, zeroed so resident: MallocTuning); 12 is counted
+/// (with device chrome and ICU text the 50-frame sheet peaked at 250–275 MiB, the 400-frame one
+/// at 1215 MiB).
 /// Before that, each worker's canvas has its mip levels while it is scaled down (6 B/px counted).
 extension MemoryEstimate {
     /// A worker of `frames`: its canvas, the PNG encoder's input frame, packet and Data.
@@ -20,7 +22,7 @@ extension MemoryEstimate {
     /// A worker of `sheet`: its canvas and the mip levels of it the thumbnail is drawn from.
     static let sheetWorkerBytesPerPixel = 6
     /// Encoding a still (PNG or JPEG) of a sheet: the encoder's frame, its packet buffer, the Data.
-    static let stillEncodeBytesPerPixel = 10
+    static let stillEncodeBytesPerPixel = 12
 
     /// `segue frames`: `workers` canvases each with a still being encoded.
     public static func frames(_ s: Storyboard, stills: Int, jobs: Int) -> MemoryEstimate {
