@@ -63,26 +63,21 @@ final class TargetProfileTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // 3 × 1 s + 2 × 0.5 s = 4 s: 30 fps → 121 frames, 4.03 s, 10.97 s short.
         try write(Self.story(device: "\"iphone-13\"", hold: 1), dir + "/short.json")
-        var r = try CLI.run(["render", "short.json", "--for", "app-store", "-o", "x.mp4"], in: dir)
-        XCTAssertEqual(r.status, 2, r.stderr)
-        XCTAssertTrue(r.stderr.contains("app-store takes 15–30 s; this clip lasts 4.03 s, 10.97 s too short"), r.stderr)
         try write(Self.story(device: "\"iphone-13\"", hold: 10), dir + "/long.json")
-        r = try CLI.run(["render", "long.json", "--for", "app-store", "-o", "x.mp4"], in: dir)
-        XCTAssertEqual(r.status, 2, r.stderr)
-        XCTAssertTrue(r.stderr.contains("this clip lasts 31.03 s, 1.03 s too long"), r.stderr)
         try write(Self.story(device: "\"pixel-8\"", hold: 5), dir + "/android.json")
-        r = try CLI.run(["render", "android.json", "--for", "app-store", "-o", "x.mp4"], in: dir)
-        XCTAssertEqual(r.status, 2, r.stderr)
-        XCTAssertTrue(r.stderr.contains("pixel-8 is an Android device"), r.stderr)
-        r = try CLI.run(["render", "android.json", "--for", "app-store", "--format", "webm"], in: dir)
-        XCTAssertEqual(r.status, 2, r.stderr)
-        XCTAssertTrue(r.stderr.contains("--for app-store writes mp4 (got --format webm)"), r.stderr)
-        r = try CLI.run(["render", "android.json", "--for", "readme-gif", "--fps", "40"], in: dir)
-        XCTAssertEqual(r.status, 2, r.stderr)
-        XCTAssertTrue(r.stderr.contains("--fps 40: a GIF cannot play at 40 fps"), r.stderr)
-        r = try CLI.run(["render", "android.json", "--for", "app-store", "--fps", "60"], in: dir)
-        XCTAssertEqual(r.status, 2, r.stderr)
-        XCTAssertTrue(r.stderr.contains("--fps 60: app-store takes at most 30 fps"), r.stderr)
+        let refusals: [(args: [String], says: String)] = [
+            (["short.json", "--for", "app-store", "-o", "x.mp4"], "app-store takes 15–30 s; this clip lasts 4.03 s, 10.97 s too short"),
+            (["long.json", "--for", "app-store", "-o", "x.mp4"], "this clip lasts 31.03 s, 1.03 s too long"),
+            (["android.json", "--for", "app-store", "-o", "x.mp4"], "pixel-8 is an Android device"),
+            (["android.json", "--for", "app-store", "--format", "webm"], "--for app-store writes mp4 (got --format webm)"),
+            (["android.json", "--for", "readme-gif", "--fps", "40"], "--fps 40: a GIF cannot play at 40 fps"),
+            (["android.json", "--for", "app-store", "--fps", "60"], "--fps 60: app-store takes at most 30 fps"),
+        ]
+        for (args, says) in refusals {
+            let r = try CLI.run(["render"] + args, in: dir)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(says), "\(args): \(r.stderr)")
+        }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["android.json", "long.json", "short.json"])
     }
 
