@@ -46,14 +46,17 @@ let package = Package(
         // Raster's micro-benchmarks (RasterBench, behind @_spi(Testing)): not part of `segue`.
         .executableTarget(name: "segue-bench", dependencies: ["Raster"], path: "Sources/segue-bench", swiftSettings: fast),
 
+        // What the test targets share (temporary folders, the CLI runner, awaiting a child's
+        // events, image diffs that leave a PNG): a regular target that only test targets use.
+        .target(name: "SegueTestSupport", dependencies: ["Raster"], path: "Tests/SegueTestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry", "CICU"]),
-        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "CFFmpeg"]),
-        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Media", "Motion", "Scene", "Transitions", "Geometry"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Media", "Raster", "Geometry", "Scene"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Media", "Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["SegueTestSupport", "Raster", "Scene", "Geometry", "CICU"]),
+        .testTarget(name: "TransitionsTests", dependencies: ["SegueTestSupport", "Transitions", "Raster", "Scene", "Geometry", "Motion"]),
+        .testTarget(name: "MediaTests", dependencies: ["SegueTestSupport", "Media", "Raster", "CFFmpeg"]),
+        .testTarget(name: "PresetsTests", dependencies: ["SegueTestSupport", "Presets", "Media", "Motion", "Scene", "Transitions", "Geometry"]),
+        .testTarget(name: "ExportTests", dependencies: ["SegueTestSupport", "Export", "Presets", "Media", "Raster", "Geometry", "Scene"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SegueTestSupport", "Media", "Raster"]),
     ]
 )

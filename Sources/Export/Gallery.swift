@@ -52,9 +52,10 @@ public enum Gallery {
         let assetDir = try AtomicDirectory(destination: (dir as NSString).appendingPathComponent(assets), owned: owned)
         let file = try AtomicFile(destination: path)
         var cards: [String] = []
+        var drawn = GalleryFiles.Drawn()
         for (k, item) in ordered.enumerated() {
             if cancel.isCancelled { throw CancelledError(reason: cancel.reason) }
-            let files = try GalleryFiles.prepare(item, index: k, dir: dir, into: assetDir.temporaryPath, sources: sources, jobs: jobs)
+            let files = try GalleryFiles.prepare(item, index: k, dir: dir, into: assetDir.temporaryPath, sources: sources, jobs: jobs, drawn: &drawn)
             cards.append(GalleryHTML.card(item, files))
         }
         let page = GalleryHTML.page(facts, cards: cards, statuses: ordered.map(\.status))
@@ -109,9 +110,16 @@ struct GalleryFiles {
         return out
     }
 
+    /// The images already drawn in this gallery, by the preset and `only` they were drawn from:
+    /// they depend on nothing else (no render option reaches them), so a manifest that lists one
+    /// preset several times gets them drawn once and linked under each entry's own names.
+    typealias Drawn = [String: (poster: String?, sheet: String?, plot: String?)]
+
     /// Renders the poster, sheet and plot from the preset into `assetDir` (the new index_files'
-    /// temporary folder) and brings the clips in.
-    static func prepare(_ item: GalleryItem, index: Int, dir: String, into assetDir: String, sources: Gallery.Sources, jobs: Int) throws -> GalleryFiles {
+    /// temporary folder), or links those drawn for an earlier entry of the same preset, and
+    /// brings the clips in.
+    static func prepare(_ item: GalleryItem, index: Int, dir: String, into assetDir: String, sources: Gallery.Sources, jobs: Int,
+                        drawn: inout Drawn) throws -> GalleryFiles {
         var f = GalleryFiles()
         let stem = String(format: "%03d-", index) + safe(item.name)
         let bring = { (path: String, root: String, name: String) throws -> String in
@@ -129,8 +137,23 @@ struct GalleryFiles {
         // Images from the preset itself, when it still loads (it is what the clip was rendered from).
         // A preset edited since the render would draw pictures of another clip: none then.
         f.stale = item.isStale
-        guard item.status != "invalid", !f.stale,
-              let storyboard = try? PresetLoader.load(path: item.input, only: item.only, images: PresetImages.folder) else { return f }
+        guard item.status != "invalid", !f.stale else { return f }
+        let key = item.input + "\u{0}" + (item.only ?? "")
+        if let earlier = drawn[key] {
+            func link(_ from: String?, _ suffix: String) -> String? {
+                guard let from else { return nil }
+                let name = stem + suffix
+                let at: (String) -> String = { (assetDir as NSString).appendingPathComponent(($0 as NSString).lastPathComponent) }
+                do { try FileManager.default.linkItem(atPath: at(from), toPath: at(name)) } catch {
+                    guard (try? FileManager.default.copyItem(atPath: at(from), toPath: at(name))) != nil else { return nil }
+                }
+                return Gallery.assets + "/" + name
+            }
+            (f.poster, f.sheet, f.plot) = (link(earlier.poster, ".poster.png"), link(earlier.sheet, ".sheet.png"), link(earlier.plot, ".plot.png"))
+            return f
+        }
+        guard let storyboard = try? PresetLoader.load(path: item.input, only: item.only, images: PresetImages.folder) else { return f }
+        defer { drawn[key] = (f.poster, f.sheet, f.plot) }
         func image(_ suffix: String, _ draw: (String) throws -> Void) -> String? {
             let name = stem + suffix
             do { try draw((assetDir as NSString).appendingPathComponent(name)); return Gallery.assets + "/" + name } catch { return nil }

@@ -104,7 +104,9 @@ try:
     out['pickers'] = [e.get_attribute('data-key') for e in driver.find_elements(By.CSS_SELECTOR, '#pickers select')]
     Select(driver.find_element(By.CSS_SELECTOR, '#pickers select[data-key="fps"]')).select_by_value('20')
     wait.until(lambda d: d.execute_script("return document.body.dataset.shown;") == 'm.json#1')
-    wait.until(lambda d: d.execute_script("const i = document.getElementById('frame'); return i.complete && i.dataset.frame === '0' && Number(i.dataset.seq) > arguments[0];", out['afterBroken']['seq']))
+    # The combination's own frame, not one of the first combination still arriving: the status
+    # names its frame count (12 at 20 fps; the first combination has 6).
+    wait.until(lambda d: d.execute_script("const i = document.getElementById('frame'); return i.complete && i.dataset.frame === '0' && Number(i.dataset.seq) > arguments[0] && document.getElementById('status').textContent.startsWith('frame 0 / 12 ');", out['afterBroken']['seq']))
     out['matrix'] = driver.execute_script(PIXELS)
     out['matrixStatus'] = driver.find_element(By.ID, 'status').text
     out['console'] = [e['message'] for e in driver.get_log('browser') if e['level'] == 'SEVERE']

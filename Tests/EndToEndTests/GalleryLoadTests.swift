@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// A gallery of 500 clips loaded in headless Chromium through scripts/gallery-first-load (a
 /// loopback HTTP server that records every request and the bytes it sent): the first load fetches
@@ -43,8 +44,7 @@ final class GalleryLoadTests: XCTestCase {
     }
 
     func testFiveHundredClipsFirstLoadUnderTwoMegabytesAndVideosPlayOnlyInView() throws {
-        let dir = try CLI.tempDir("gallery-500")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("gallery-500")
         let g = try CLI.run(["gallery", try manifest(in: dir), "-o", "review", "--quiet"], in: dir)
         XCTAssertEqual(g.status, 0, g.stderr)
         let page = try String(contentsOfFile: dir + "/review/index.html", encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
 import Media
 import XCTest
+import SegueTestSupport
 
 /// `segue studio`'s page in a real browser: headless Chromium driven by Selenium (Debian's
 /// chromium-driver and python3-selenium; Tests/Browser/studio_page.py does the clicking). The
@@ -17,8 +18,7 @@ final class StudioPageTests: XCTestCase {
                 return XCTFail("\(tool) is missing (scripts/test installs SEGUE_TEST_PACKAGES from scripts/lib.sh)")
             }
         }
-        let root = try CLI.tempDir("studio-page")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try temporaryFolder("studio-page")
         let dir = root + "/presets", preset = dir + "/p.json"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let original = StudioServerTests.preset

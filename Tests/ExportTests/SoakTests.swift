@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Export
 import Media
 import Presets
@@ -37,9 +38,7 @@ final class SoakTests: XCTestCase {
 
     func testRendersKeepMemoryAndDescriptorsFlat() throws {
         let renders = Int(ProcessInfo.processInfo.environment["SEGUE_SOAK_RENDERS"] ?? "") ?? 500
-        let dir = NSTemporaryDirectory() + "segue-soak-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("soak")
         FileManager.default.createFile(atPath: dir + "/a.png", contents: Self.tinyPNG)
         let path = dir + "/soak.json"
         FileManager.default.createFile(atPath: path, contents: Data(Self.preset.utf8))

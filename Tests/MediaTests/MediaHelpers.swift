@@ -1,41 +1,14 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Raster
 @testable import Media
 
-/// A fresh directory per test, removed afterwards.
-func makeTempDir(_ name: String = #function) throws -> String {
-    let dir = NSTemporaryDirectory() + "segue-media-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
-}
-
-struct ProcessResult { let status: Int32; let stdout: Data; let stderr: String }
-
-@discardableResult
-func runTool(_ tool: String, _ args: [String]) throws -> ProcessResult {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = [tool] + args
-    // stderr goes to a file so a chatty tool cannot fill a pipe while we read stdout.
-    let errPath = NSTemporaryDirectory() + "segue-stderr-\(UInt64.random(in: 0...UInt64.max))"
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: errPath) }
-    let out = Pipe(), err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-    p.standardOutput = out; p.standardError = err
-    try p.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    try err.close()
-    let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-    return ProcessResult(status: p.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
-}
-
 /// `ffprobe -show_streams -show_format -count_frames` as JSON: (first video stream, format).
 func ffprobe(_ path: String) throws -> (stream: [String: Any], format: [String: Any]) {
-    let r = try runTool("ffprobe", ["-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json", path])
+    let r = try CLI.tool("ffprobe", ["-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json", path])
     XCTAssertEqual(r.status, 0, r.stderr)
-    let json = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any] ?? [:]
+    let json = try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any] ?? [:]
     let streams = json["streams"] as? [[String: Any]] ?? []
     return (streams.first ?? [:], json["format"] as? [String: Any] ?? [:])
 }
@@ -86,11 +59,11 @@ func encode(_ frames: [Bitmap], to path: String, settings: EncoderSettings) thro
 
 /// Decodes a video to RGBA with the ffmpeg CLI, reading the YUV as BT.709 limited range.
 func decodeWithCLI(_ path: String, width: Int, height: Int) throws -> [[UInt8]] {
-    let r = try runTool("ffmpeg", ["-v", "error", "-i", path,
+    let r = try CLI.tool("ffmpeg", ["-v", "error", "-i", path,
                                "-vf", "scale=in_color_matrix=bt709:in_range=tv:out_range=pc:flags=accurate_rnd+bitexact,format=rgba",
                                "-f", "rawvideo", "-"])
     XCTAssertEqual(r.status, 0, r.stderr)
     let size = width * height * 4
-    let bytes = [UInt8](r.stdout)
+    let bytes = [UInt8](r.stdoutData)
     return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<$0 + size]) }
 }
