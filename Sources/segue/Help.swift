@@ -10,7 +10,7 @@ func helpText(_ c: Command) -> String {
     return "\(c.synopsis)\n\(c.about)\(options)"
 }
 
-/// `  --fps N               frames per second (1…240)`; a long left column gets a line of its own.
+/// `  --fps N               frames per second; 1…240`; a long left column gets a line of its own.
 func optionLines(_ options: [Option]) -> String {
     let column = 24
     return options.map { o in
