@@ -12,7 +12,8 @@ SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
 # child's peak memory; chromium to load the gallery page in a real browser (GalleryTests); jq and
 # GNU parallel to run docs/CI.md's recipes (MatrixRecipeTests, CIRecipeTests); chromium-driver
-# and python3-selenium to drive `segue studio`'s page in chromium (StudioTests) and play a GIF in real time (GIFTimingTests); patchelf, binutils
+# and python3-selenium to drive `segue studio`'s page in chromium (StudioTests), play a GIF beside a reference (GIFTimingTests) and
+# scroll a gallery in real time (GalleryLoadTests); patchelf, binutils
 # and python3 to make and check the release tarball (PackageTests) and serve a gallery to chromium
 # (GalleryLoadTests).
 SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq parallel chromium-driver python3-selenium patchelf binutils python3)

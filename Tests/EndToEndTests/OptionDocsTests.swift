@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// docs/CLI.md says what the binary's help says: its command list is `segue --help`'s, and its
 /// table of render and batch options has a row for every option of `segue help render`, each
