@@ -37,12 +37,15 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Raster", dependencies: ["Geometry", "Scene", "CFreeType", "CICU"], swiftSettings: fast),
         .target(name: "Transitions", dependencies: ["Geometry", "Motion", "Scene"], swiftSettings: fast),
-        .target(name: "Media", dependencies: ["Raster", "Scene", "CFFmpeg"], swiftSettings: fast),
-        .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Media"], swiftSettings: fast),
-        .target(name: "Export", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Media", "Presets"], swiftSettings: fast),
+        // The words Presets shares with Media and Export (output formats and their rules, limits,
+        // the image-loading protocol, regular-file reads): no C library, so Presets links none.
+        .target(name: "Vocabulary", dependencies: ["Scene"], swiftSettings: fast),
+        .target(name: "Media", dependencies: ["Raster", "Scene", "Vocabulary", "CFFmpeg"], swiftSettings: fast),
+        .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Vocabulary"], swiftSettings: fast),
+        .target(name: "Export", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Vocabulary", "Media", "Presets"], swiftSettings: fast),
         // `segue studio`: the page served on the loopback interface (libmicrohttpd, inotify).
         .target(name: "Studio", dependencies: ["Export", "Presets", "Media", "Raster", "Motion", "Scene", "Geometry", "CMicroHTTPD"]),
-        .executableTarget(name: "segue", dependencies: ["Studio", "Export", "Presets", "Media", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
+        .executableTarget(name: "segue", dependencies: ["Studio", "Export", "Presets", "Media", "Vocabulary", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
         // Raster's micro-benchmarks (RasterBench, behind @_spi(Testing)): not part of `segue`.
         .executableTarget(name: "segue-bench", dependencies: ["Raster"], path: "Sources/segue-bench", swiftSettings: fast),
 
@@ -51,9 +54,9 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry", "CICU"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "CFFmpeg"]),
-        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Media", "Motion", "Scene", "Transitions", "Geometry"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Media", "Raster", "Geometry", "Scene"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Vocabulary", "Raster", "CFFmpeg"]),
+        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Vocabulary", "Motion", "Scene", "Transitions", "Geometry"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Vocabulary", "Media", "Raster", "Geometry", "Scene"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Media", "Raster"]),
     ]
 )

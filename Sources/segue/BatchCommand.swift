@@ -2,6 +2,7 @@ import Export
 import Foundation
 import Media
 import Presets
+import Vocabulary
 
 // `segue batch PRESET...|DIR -o OUTDIR [--shard I/N] [--manifest FILE] [--keep-going] [--cache DIR]
 // [--parallel N] [render options]` (docs/CLI.md). The work is Export's BatchJob; this file parses

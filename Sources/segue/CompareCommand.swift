@@ -2,6 +2,7 @@ import Export
 import Foundation
 import Media
 import Presets
+import Vocabulary
 
 // `segue compare A B [--threshold DB] [--diff DIR] [--format text|json]`: frame-by-frame PSNR
 // and SSIM through libavfilter (Export's Compare). Exit 0 when every frame is at or above the

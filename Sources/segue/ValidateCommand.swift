@@ -2,6 +2,7 @@ import Foundation
 import Media
 import Export
 import Presets
+import Vocabulary
 
 let validateHelp = """
 segue validate PRESET...|DIR... [--format text|json|github] [--quiet]

@@ -7,6 +7,7 @@ import Presets
 import Raster
 import Scene
 import Transitions
+import Vocabulary
 
 // The CLI: parses arguments, runs one command, maps failures to the exit codes of docs/CLI.md:
 // 0 success, 1 render/encode/I-O failure, 2 bad usage or invalid preset, 130 SIGINT, 143 SIGTERM.
