@@ -1,6 +1,6 @@
 import Dispatch
-import Export
 import Foundation
+import FramePipeline
 import Media
 import Motion
 import Presets

@@ -1,4 +1,5 @@
 import Foundation
+import FramePipeline
 import Media
 
 /// `--cache DIR`: a content-addressed store of finished outputs. The key is the SHA-256 of
