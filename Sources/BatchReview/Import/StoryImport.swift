@@ -1,4 +1,5 @@
 import Foundation
+import FramePipeline
 import Geometry
 import Media
 import Presets
