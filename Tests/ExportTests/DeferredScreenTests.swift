@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import SegueTestSupport
-import Export
+import FramePipeline
 import Geometry
 import Media
 import Presets

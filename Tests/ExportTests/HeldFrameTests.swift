@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import SegueTestSupport
-import Export
+import FramePipeline
 import Presets
 
 /// Held stills are rendered once and sent again (RenderJob's HeldFrames). Every frame a render

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import SegueTestSupport
-import Export
+import FramePipeline
 import Presets
 import Raster
 

@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import XCTest
 import SegueTestSupport
-import Export
+import FramePipeline
 import Presets
 import Raster
 import Scene

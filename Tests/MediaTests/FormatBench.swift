@@ -3,6 +3,7 @@ import XCTest
 import SegueTestSupport
 import Raster
 @testable import Media
+import Vocabulary
 
 /// Measurements, not checks: run with SEGUE_MEDIA_BENCH=1 (skipped otherwise).
 final class FormatBench: XCTestCase {

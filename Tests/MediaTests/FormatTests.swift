@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import SegueTestSupport
 import Raster
+import Vocabulary
 @_spi(Testing) @testable import Media
 
 // Every output format, written and decoded back with the ffmpeg/ffprobe CLIs.

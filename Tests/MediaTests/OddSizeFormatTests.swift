@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import SegueTestSupport
 import Raster
+import Vocabulary
 @_spi(Testing) @testable import Media
 
 final class OddSizeFormatTests: XCTestCase {

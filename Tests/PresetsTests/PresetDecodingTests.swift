@@ -1,7 +1,7 @@
 import XCTest
 import SegueTestSupport
 import Presets
-import Media
+import Vocabulary
 
 final class PresetDecodingTests: XCTestCase {
     let base = """
