@@ -65,8 +65,8 @@ public struct BatchEntry: Sendable {
 public enum BatchManifest {
     /// `error`: why the batch stopped before rendering (no presets, clashing outputs, …).
     public static func json(_ entries: [BatchEntry], outputDirectory: String, shard: Shard?, interrupted: Bool, exitCode: Int32?,
-                            error: String? = nil) -> String {
-        let file = ManifestFile(entries: entries, outputDirectory: outputDirectory, shard: shard?.description,
+                            error: String? = nil, target: ShareTarget? = nil) -> String {
+        let file = ManifestFile(entries: entries, outputDirectory: outputDirectory, shard: shard?.description, target: target?.rawValue,
                                 interrupted: interrupted, exitCode: exitCode, error: error)
         return file.text
     }

@@ -7,13 +7,13 @@ import Presets
 // [--parallel N] [render options]` (docs/CLI.md). The work is Export's BatchJob; this file parses
 // the options and maps the outcome to an exit code.
 
-let batchValued: Set<String> = ["-o", "--shard", "--manifest", "--cache", "--parallel", "--format", "--codec", "--fps", "--scale", "--crf",
+let batchValued: Set<String> = ["-o", "--for", "--shard", "--manifest", "--cache", "--parallel", "--format", "--codec", "--fps", "--scale", "--crf",
                                 "--x264-preset", "--slow-motion", "--jobs", "--progress", "--baseline", "--threshold", "--max-memory"]
 let batchFlags: Set<String> = ["--help", "--keep-going", "--quiet", "--verbose", "--sha256", "--gallery"]
 
 let batchHelp = """
 segue batch PRESET...|DIR -o OUTDIR [--shard I/N] [--manifest FILE] [--keep-going] [--cache DIR] [--parallel N]
-            [--format F] [--fps N] [--scale S] [--crf N] [--x264-preset P] [--slow-motion F] [--jobs N]
+            [--for TARGET] [--format F] [--fps N] [--scale S] [--crf N] [--x264-preset P] [--slow-motion F] [--jobs N]
             [--progress auto|plain|json|none] [--quiet] [--verbose]
 Renders every preset (a folder: every *.json below it, sorted by path) to OUTDIR/<name>.<ext>.
 All presets are validated first; any invalid preset means nothing is rendered, unless --keep-going
@@ -23,6 +23,8 @@ per combination (OUTDIR/<name>-<value>-….<ext>), each sharded, cached and list
   --manifest FILE  JSON: per preset input, output, status, error, frames, duration, wallTime, sha256
   --cache DIR      reuse outputs whose preset text, assets, options and Segue version are unchanged
   --parallel N     presets rendered at once (default: min(presets, --jobs)); --jobs is split among them
+  --for TARGET     every clip rendered for one destination, as render --for does (segue list targets):
+                   its rules checked at validation, its size fitted; the manifest's "for" says which
   --gallery        also writes OUTDIR/index.html, a self-contained page of the outputs (see segue help gallery)
   --baseline DIR   compares each output with DIR/<same file name> frame by frame (segue help compare):
                    status changed when a frame's PSNR is under --threshold DB (default 40), new when
@@ -70,6 +72,11 @@ func batch(_ args: [String]) throws {
     }
     o.format = try a.choice("--format", OutputFormat.allCases.map(\.rawValue))
     o.render.codec = try a.choice("--codec", VideoCodec.allCases.map(\.rawValue)).flatMap(VideoCodec.init)
+    if let t = try a.choice("--for", ShareTarget.allCases.map(\.rawValue)).flatMap(ShareTarget.init) {
+        try checkTargetOutput(t, format: o.format.flatMap(OutputFormat.init), codec: o.render.codec)
+        o.target = t
+        o.format = t.profile.format.rawValue
+    }
     o.render.crf = try a.int("--crf", OutputFormats.anyCRF)   // the codec's own range is checked per preset
     o.render.x264Preset = try a.choice("--x264-preset", OutputFormats.encoderPresets)
     o.render.slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
@@ -85,6 +92,7 @@ func batch(_ args: [String]) throws {
     o.cacheOptions = ["fps=\(o.overrides.fps.map(String.init) ?? "-")", "scale=\(o.overrides.scale.map { "\($0)" } ?? "-")",
                       "crf=\(o.render.crf.map(String.init) ?? "-")", "codec=\(o.render.codec?.rawValue ?? "-")", "x264-preset=\(o.render.x264Preset ?? "-")",
                       "slow-motion=\(o.render.slowMotion)", "encoder-threads=\(RenderJob.defaultEncoderThreads)"].joined(separator: " ")
+        + (o.target.map { " for=\($0.rawValue)" } ?? "")
     let report: BatchReport
     do {
         outputsStarted.set()
