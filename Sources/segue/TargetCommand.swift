@@ -12,20 +12,13 @@ func renderFor(_ target: ShareTarget, _ a: Arguments, _ options: RenderOptions, 
     try checkTargetOutput(target, format: options.format, codec: options.codec)
     options.format = p.format
     options.target = target
-    let quiet = a.flags.contains("--quiet") || options.progress == .json
-    let result: TargetRender.Result
-    do {
-        let first = try loadStoryboard(a, overrides: given)
-        let out = try chooseVideoOutput(a, first, preset: a.positionals.first, options: &options)
-        try options.checkMemory(first)
-        outputsStarted.set()
-        result = try TargetRender.run(target, load: { o in try loadStoryboard(a, overrides: o) }, overrides: given,
+    let quiet = a.has(.quiet) || options.progress == .json
+    let first = try loadStoryboard(a, overrides: given)
+    let out = try chooseVideoOutput(a, first, preset: a.positionals.first, options: &options)
+    try options.checkMemory(first)
+    outputsStarted.set()
+    let result = try TargetRender.run(target, load: { o in try loadStoryboard(a, overrides: o) }, overrides: given,
                                       to: out, options: options, cancel: cancelToken)
-    } catch let e as OutputChoiceError {
-        throw Failure(code: Exit.usage, message: "segue: \(e.description)")
-    } catch let e as MemoryLimitError {
-        throw Failure(code: Exit.usage, message: "segue: \(e.description)")
-    }
     guard !quiet else { return }
     result.notes.forEach { printErr($0) }
     let s = result.settings
@@ -38,10 +31,10 @@ func renderFor(_ target: ShareTarget, _ a: Arguments, _ options: RenderOptions, 
 func checkTargetOutput(_ target: ShareTarget, format: OutputFormat?, codec: VideoCodec?) throws {
     let p = target.profile
     if let f = format, f != p.format {
-        throw Failure(code: Exit.usage, message: "segue: --for \(target.rawValue) writes \(p.format.rawValue) (got --format \(f.rawValue)): give one")
+        throw Failure(code: .usage, message: "segue: --for \(target.rawValue) writes \(p.format.rawValue) (got --format \(f.rawValue)): give one")
     }
     if let c = codec, c != p.codec {
-        throw Failure(code: Exit.usage, message: "segue: --for \(target.rawValue) writes \(p.codec?.rawValue ?? "a GIF") (got --codec \(c.rawValue)): give one")
+        throw Failure(code: .usage, message: "segue: --for \(target.rawValue) writes \(p.codec?.rawValue ?? "a GIF") (got --codec \(c.rawValue)): give one")
     }
 }
 
