@@ -1,5 +1,6 @@
 import Geometry
 import Scene
+import Vocabulary
 
 /// Where the framed canvas puts everything, in output pixels (docs/SHARING.md "Device frames"
 /// gives the rules; scripts/golden-references follows them). The screen is composed as without a
