@@ -1,5 +1,5 @@
 import Geometry
-import Media
+import Vocabulary
 import Scene
 
 /// A preset's screen → its node tree, canvas-sized, in points (issue 19.1's screen building).

@@ -1,4 +1,4 @@
-import Export
+import FramePipeline
 import Geometry
 import Presets
 import Scene

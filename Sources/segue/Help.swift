@@ -1,4 +1,4 @@
-import Export
+import FramePipeline
 import Presets
 
 // The help texts, built from each command's declaration: `segue help CMD` and `segue CMD --help`
@@ -10,7 +10,7 @@ func helpText(_ c: Command) -> String {
     return "\(c.synopsis)\n\(c.about)\(options)"
 }
 
-/// `  --fps N               frames per second (1…240)`; a long left column gets a line of its own.
+/// `  --fps N               frames per second; 1…240`; a long left column gets a line of its own.
 func optionLines(_ options: [Option]) -> String {
     let column = 24
     return options.map { o in
