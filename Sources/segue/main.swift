@@ -303,7 +303,7 @@ func list(_ args: [String]) throws {
 }
 
 func main() -> Int32 {
-    var args = Array(CommandLine.arguments.dropFirst())
+    var args = Array(RawPaths.arguments().dropFirst())   // names that are not UTF-8 kept, shown escaped
     guard let command = args.first else { print(usageText); return Exit.usage }
     args.removeFirst()
     currentCommand = command
