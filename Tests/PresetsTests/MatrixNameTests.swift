@@ -26,8 +26,8 @@ final class MatrixNameTests: XCTestCase {
         let alone = try source(#"{ "vars.screen": ["Inbox view", "thread"] }"#, name: "$screen")
         XCTAssertEqual(try XCTUnwrap(alone.matrix).combinations.map(alone.name(of:)), ["Inbox view", "thread"])
         // An include entry that does not set the variable is named after the file.
-        let standalone = try source(#"{ "vars.screen": ["inbox"], "include": [ { "device": "iphone-se" } ] }"#)
-        XCTAssertEqual(try XCTUnwrap(standalone.matrix).combinations.map(standalone.name(of:)), ["inbox-iphone-se", "file-iphone-se"])
+        let standalone = try source(#"{ "vars.screen": ["inbox"], "device": ["iphone-se"], "include": [ { "device": "iphone-15" } ] }"#)
+        XCTAssertEqual(try XCTUnwrap(standalone.matrix).combinations.map(standalone.name(of:)), ["inbox-iphone-se", "file-iphone-15"])
         // A name that is not a variable of the matrix stays the base, as before.
         let plain = try source(#"{ "device": ["iphone-se"] }"#, name: "demo")
         XCTAssertEqual(try XCTUnwrap(plain.matrix).combinations.map(plain.name(of:)), ["demo-iphone-se"])
@@ -43,6 +43,6 @@ final class MatrixNameTests: XCTestCase {
         let slash = problems(#"{ "vars.screen": ["ok", "../up"], "vars.title": ["x", "y"] }"#)
         XCTAssertEqual(slash.count, 1, "\(slash)")   // once per value, not per combination
         XCTAssertTrue(slash.first?.hasPrefix("m.json:1:") ?? false, "\(slash)")
-        XCTAssertTrue(slash.first?.contains("matrix.vars.screen: \"name\" is \"$screen\": the clip name \"../up-x\" must be a plain file name") ?? false, "\(slash)")
+        XCTAssertTrue(slash.first?.contains("matrix[\"vars.screen\"]: \"name\" is \"$screen\": the clip name \"../up-x\" must be a plain file name") ?? false, "\(slash)")
     }
 }
