@@ -224,7 +224,8 @@ final class SnapshotStore: @unchecked Sendable {
                                       fromImage: fromImage, toImage: toImage,
                                       fromCornerRadius: ea?.cornerRadius ?? 0, toCornerRadius: eb?.cornerRadius ?? 0,
                                       picture: fromOwn.flatMap { f in toOwn.flatMap { t in
-                                          MatchedPicture.shared(.init(screen: a, id: m.from, image: f), .init(screen: b, id: m.to, image: t), scale: scale) } })
+                                          MatchedPicture.shared(.init(screen: a, id: m.from, image: f, found: ia[m.from]),
+                                                               .init(screen: b, id: m.to, image: t, found: ib[m.to]), scale: scale) } })
             }
             return storyboard.direction.isRTL ? elements.map { SnapshotStore.mirrored($0, width: storyboard.canvas.width) } : elements
         } }

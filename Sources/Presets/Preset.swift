@@ -70,7 +70,8 @@ public struct Overlays: Sendable, Hashable {
 }
 
 public enum ScreenSpec: Sendable {
-    case image(path: String, fit: ImageFit, background: Color)
+    /// `fit` nil: not given — `fill`, and the screenshot must have the device's aspect (AspectCheck).
+    case image(path: String, fit: ImageFit?, background: Color)
     case mock(kind: String, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?)
     case layers(background: Color, layers: [LayerSpec])
 }

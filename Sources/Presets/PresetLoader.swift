@@ -41,7 +41,7 @@ public enum PresetLoader {
         let base = URL(fileURLWithPath: source.file).deletingLastPathComponent().path
         do {
             return try PresetCheck.run(text: source.text, file: source.file, images: images(base), defaultName: source.defaultName,
-                                       overrides: overrides, tree: source.tree(clip))
+                                       overrides: overrides, parsed: source.document, tree: source.tree(clip))
         } catch { throw clip.map { error.in($0) } ?? error }
     }
 

@@ -7,7 +7,7 @@ import SegueTestSupport
 final class BatchTests: XCTestCase {
     /// A tiny preset: 60×40 px, 10 fps, hold + push: round((hold + 0.2) × 10) + 1 frames.
     static func preset(hold: Double = 0.1, name: String? = nil, colour: String = "#C83232", image: String? = nil, push: Double = 0.2) -> String {
-        let b = image.map { "{ \"image\": \"\($0)\" }" } ?? "{ \"background\": \"#3264C8\", \"layers\": [] }"
+        let b = image.map { "{ \"image\": \"\($0)\", \"fit\": \"fill\" }" } ?? "{ \"background\": \"#3264C8\", \"layers\": [] }"
         return """
         { "segue": 1,\(name.map { " \"name\": \"\($0)\"," } ?? "") "device": { "width": 60, "height": 40, "scale": 1 }, "fps": 10,
           "screens": { "a": { "background": "\(colour)", "layers": [ { "type": "rect", "frame": [10, 10, 20, 20], "fill": "#FFFFFF" } ] },

@@ -14,7 +14,7 @@ final class FaultTests: XCTestCase {
     static func imagePreset(_ img: String) -> String {
         """
         { "segue": 1, "name": "img", "device": { "width": 60, "height": 40, "scale": 2 }, "fps": 10,
-          "screens": { "a": { "image": "\(img)" }, "b": { "mock": "list" } },
+          "screens": { "a": { "image": "\(img)", "fit": "fill" }, "b": { "mock": "list" } },
           "start": "a", "timeline": [ { "push": "b", "duration": 0.3 }, { "hold": 0.1 } ] }
         """
     }

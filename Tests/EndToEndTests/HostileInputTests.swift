@@ -90,9 +90,9 @@ final class HostileInputTests: XCTestCase {
         try gray(dir + "/big1.png", 16000, 16000)
         for n in [2, 3] { try FileManager.default.copyItem(atPath: dir + "/big1.png", toPath: dir + "/big\(n).png") }
         let one = dir + "/one.json", three = dir + "/three.json", small = dir + "/small.json"
-        write(Self.preset(screens: #""a": { "image": "big1.png" }, "b": { "mock": "settings" }"#), one)
-        write(Self.preset(screens: #""a": { "image": "big1.png" }, "b": { "mock": "settings" }, "c": { "image": "big2.png" }, "d": { "image": "big3.png" }"#), three)
-        write(Self.preset(screens: #""a": { "image": "small.png" }, "b": { "mock": "settings" }"#), small)
+        write(Self.preset(screens: #""a": { "image": "big1.png", "fit": "fill" }, "b": { "mock": "settings" }"#), one)
+        write(Self.preset(screens: #""a": { "image": "big1.png", "fit": "fill" }, "b": { "mock": "settings" }, "c": { "image": "big2.png", "fit": "fill" }, "d": { "image": "big3.png", "fit": "fill" }"#), three)
+        write(Self.preset(screens: #""a": { "image": "small.png", "fit": "fill" }, "b": { "mock": "settings" }"#), small)
         // validate reads headers only: a 16000² image costs what a 2000² one does.
         let vSmall = try runMeasured(["validate", small]), vBig = try runMeasured(["validate", three])
         XCTAssertEqual(vSmall.status, 0, vSmall.stderr); XCTAssertEqual(vBig.status, 0, vBig.stderr)

@@ -18,7 +18,7 @@ final class SoakTests: XCTestCase {
     static let preset = """
     { "segue": 1, "name": "soak", "device": { "width": 32, "height": 24, "scale": 1 }, "fps": 10,
       "screens": {
-        "a": { "image": "a.png" },
+        "a": { "image": "a.png", "fit": "fill" },
         "b": { "background": "#3264C8", "layers": [ { "id": "dot", "type": "ellipse", "frame": [4, 4, 8, 8], "fill": "#FFFFFF" },
                                                   { "type": "text", "text": "Hi", "frame": [2, 12, 28, 10], "font": { "size": 8 } } ] }
       },

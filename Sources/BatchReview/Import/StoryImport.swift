@@ -32,8 +32,11 @@ public enum StoryImport {
         var elements: [[PlacedElement]] = []
         for s in shots { elements.append(try s.dump.map { d throws(ImportError) in try placed(d, directory, size, device) } ?? []) }
         var screens: [String] = []
+        let px = device.pixelSize()
+        // Screenshots of another shape than the --device named are cropped as the elements were placed.
+        let fill = AspectCheck.problem(file: "", width: size.width, height: size.height, deviceWidth: px.width, deviceHeight: px.height) != nil
         for s in shots {
-            var fields = ["\"image\": \(quote(prefix + s.image))"]
+            var fields = ["\"image\": \(quote(prefix + s.image))"] + (fill ? ["\"fit\": \"fill\""] : [])
             if let d = s.dump { fields.append("\"hierarchy\": \(quote(prefix + d))") }
             screens.append("    \(quote(s.name)): { \(fields.joined(separator: ", ")) }")
         }
