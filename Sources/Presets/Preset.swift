@@ -65,7 +65,8 @@ public struct Overlays: Sendable, Hashable {
 }
 
 public enum ScreenSpec: Sendable {
-    case image(path: String, fit: ImageFit, background: Color)
+    /// A screenshot; `background` nil: none given, the app's own (the screenshot's edge colour).
+    case image(path: String, fit: ImageFit, background: Color?)
     case mock(kind: String, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?)
     case layers(background: Color, layers: [LayerSpec])
 }

@@ -1,5 +1,6 @@
 import Geometry
 import Media
+import Raster
 import Scene
 
 /// A preset's screen → its node tree, canvas-sized, in points (issue 19.1's screen building).
@@ -45,7 +46,7 @@ struct ScreenBuilder: Sendable {
         switch spec {
         case .image(let file, let fit, let bg):
             guard let b = image(file, path: path + ".image", tally: tally, problem: problem) else { return nil }
-            let shot = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true,
+            let shot = Node(id: id, kind: .rect, frame: full, fill: ScreenBuilder.fill(behind: b, given: bg), clips: true,
                             children: [.image(b, frame: full, fit: fit)])
             var regions = ScreenshotRegions(canvas: canvas, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
             regions.outline = outline
@@ -94,6 +95,15 @@ struct ScreenBuilder: Sendable {
             problem(path, why.description)
             return nil
         }
+    }
+
+    /// What a screenshot sits on: the preset's `background`, else the app's own colour read from
+    /// its pixels (`Bitmap.edgeColor`), which is what shows behind its window while it moves
+    /// (FrameComposer's app background) and around it when it is letterboxed. An outline's
+    /// placeholder has no pixels: no fill (FrameComposer reads the colour from the snapshot).
+    static func fill(behind image: any ImageSource, given: Color?) -> Paint? {
+        if let given { return .solid(given) }
+        return (image as? Bitmap).map { .solid($0.edgeColor) }
     }
 
     /// Whether building `spec` reads image files (then it is deferred to its first frame).
