@@ -3,12 +3,19 @@ import Media
 import Raster
 
 /// Stops a render: set from a signal handler's queue or a test, polled by workers between frames.
+/// A token made `observingSignals` is the process's one interruption source: it reports a
+/// SIGINT/SIGTERM from the instant the signal is recorded (Interruption), before the signal
+/// thread gets to `cancel`, so nothing needs to ask both.
 public final class CancellationToken: @unchecked Sendable {
     private let lock = NSLock()
     private var _reason: Int32 = 0
-    public init() {}
+    private let observesSignals: Bool
+    public init(observingSignals: Bool = false) { observesSignals = observingSignals }
     /// The signal number (or any non-zero code) that cancelled the render; 0 while running.
-    public var reason: Int32 { lock.lock(); defer { lock.unlock() }; return _reason }
+    public var reason: Int32 {
+        lock.lock(); defer { lock.unlock() }
+        return _reason == 0 && observesSignals ? Interruption.received : _reason
+    }
     public var isCancelled: Bool { reason != 0 }
     public func cancel(reason: Int32 = 1) {
         lock.lock()

@@ -97,7 +97,7 @@ public enum RenderJob {
             // A screen whose image no longer decoded, or text that failed, was drawn without it: keep nothing.
             try composer.checkDrawn()
             guard let encoder else { throw MediaError("\(destination ?? "null"): the encoder did not open") }
-            try encoder.finish(stopReason: { cancel.reason != 0 ? cancel.reason : Interruption.received })
+            try encoder.finish(stopReason: { cancel.reason })
         } catch {
             encoder?.cancel()
             progress.abort()

@@ -1,74 +1,68 @@
 import Presets
 
-/// A small command-line parser: `--name value`, `--name=value`, `-o value`, flags, positionals.
+/// A command line parsed against the options its command declares: `--name value`,
+/// `--name=value`, `-o value`, flags, positionals, `--` ending the options. Every value is
+/// checked against its declaration here, so the typed getters below cannot fail.
 struct Arguments {
-    var positionals: [String] = []
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+    private let declared: [String: Option]
 
     struct UsageError: Error, CustomStringConvertible { var description: String }
 
-    /// `valued` are options that take a value, `flagNames` those that do not.
-    init(_ args: [String], valued: Set<String>, flagNames: Set<String>, aliases: [String: String] = [:]) throws {
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            if a == "--" { positionals += args[(i + 1)...]; break }
-            if a.hasPrefix("-") && a.count > 1 && Double(a) == nil {
-                var name = a, inline: String?
-                if let eq = a.firstIndex(of: "="), a.hasPrefix("--") {
-                    name = String(a[..<eq]); inline = String(a[a.index(after: eq)...])
-                }
-                name = aliases[name] ?? name
-                if valued.contains(name) {
-                    if let v = inline { values[name] = v }
-                    else {
-                        guard i + 1 < args.count else { throw UsageError(description: "\(name) needs a value") }
-                        values[name] = args[i + 1]; i += 1
-                    }
-                } else if flagNames.contains(name) {
-                    if inline != nil { throw UsageError(description: "\(name) takes no value") }
-                    flags.insert(name)
-                } else {
-                    throw UsageError(description: "unknown option \(a)")
-                }
-            } else {
-                positionals.append(a)
-            }
-            i += 1
+    init(_ args: [String], options: [Option]) throws {
+        var byName: [String: Option] = [:]
+        for o in options {
+            precondition(byName[o.name] == nil, "\(o.name) is declared twice for one command")
+            byName[o.name] = o
+            if let alias = o.alias { byName[alias] = o }
+        }
+        declared = byName
+        var rest = args[...]
+        while let a = rest.popFirst() {
+            if a == "--" { positionals += rest; break }
+            guard a.hasPrefix("-") && a.count > 1 && Double(a) == nil else { positionals.append(a); continue }
+            try take(a, from: &rest)
         }
     }
 
-    func int(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
-        guard let s = values[name] else { return nil }
-        guard let v = Int(s), range.contains(v) else {
-            throw UsageError(description: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \"\(s)\")")
+    /// One option (and its value, from `--name=value` or the next argument).
+    private mutating func take(_ a: String, from rest: inout ArraySlice<String>) throws {
+        var name = a, inline: String?
+        if let eq = a.firstIndex(of: "="), a.hasPrefix("--") {
+            name = String(a[..<eq]); inline = String(a[a.index(after: eq)...])
         }
-        return v
+        guard let option = declared[name] else { throw unknown(a, name) }
+        guard option.takesValue else {
+            if inline != nil { throw UsageError(description: "\(option.name) takes no value") }
+            flags.insert(option.name)
+            return
+        }
+        guard let value = inline ?? rest.popFirst() else { throw UsageError(description: "\(option.name) needs a value") }
+        if let problem = option.problem(with: value) { throw UsageError(description: problem) }
+        values[option.name] = value
     }
 
-    func double(_ name: String, _ range: ClosedRange<Double>) throws -> Double? {
-        guard let s = values[name] else { return nil }
-        guard let v = Double(s), v.isFinite, range.contains(v) else {
-            throw UsageError(description: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound) (got \"\(s)\")")
-        }
-        return v
+    /// `unknown option --jbos; did you mean --jobs?` (the nearest option this command takes).
+    private func unknown(_ given: String, _ name: String) -> UsageError {
+        let hint = DidYouMean.closest(name, in: Array(declared.keys.filter { $0.hasPrefix("--") })).map { "; did you mean \($0)?" } ?? ""
+        return UsageError(description: "unknown option \(given)\(hint)")
     }
 
-    /// A memory size (`2G`, `512M`, bytes), for `--max-memory`.
-    func memory(_ name: String) throws -> Int? {
-        guard let s = values[name] else { return nil }
-        guard let v = MemorySize.parse(s), v >= 1 << 20 else {
-            throw UsageError(description: "\(name) must be a size such as 4G or 512M, at least 1M (got \"\(s)\")")
-        }
-        return v
-    }
+    /// The text given to `o` (nil when absent, or when the command does not take `o`: shared
+    /// helpers ask for `--quiet` whichever command runs them).
+    func value(_ o: Option) -> String? { values[o.name] }
+    func has(_ o: Option) -> Bool { flags.contains(o.name) }
 
-    func choice(_ name: String, _ options: [String]) throws -> String? {
-        guard let s = values[name] else { return nil }
-        guard options.contains(s) else {
-            throw UsageError(description: "\(name) must be one of \(options.joined(separator: ", ")) (got \"\(s)\")")
-        }
-        return s
+    /// A typed value, checked against the command's own declaration when parsed; reading an
+    /// option the command does not declare is a programmer error.
+    private func checked(_ o: Option) -> String? {
+        precondition(declared[o.name] != nil, "\(o.name) is read by a command that does not declare it")
+        return values[o.name]
     }
+    func int(_ o: Option) -> Int? { checked(o).flatMap { Int($0) } }
+    func number(_ o: Option) -> Double? { checked(o).flatMap { Double($0) } }
+    /// A memory size in bytes.
+    func size(_ o: Option) -> Int? { checked(o).flatMap(MemorySize.parse) }
 }

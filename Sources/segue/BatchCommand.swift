@@ -3,104 +3,107 @@ import Foundation
 import Media
 import Presets
 
-// `segue batch PRESET...|DIR -o OUTDIR [--shard I/N] [--manifest FILE] [--keep-going] [--cache DIR]
-// [--parallel N] [render options]` (docs/CLI.md). The work is Export's BatchJob; this file parses
-// the options and maps the outcome to an exit code.
+// `segue batch PRESET...|DIR -o OUTDIR [options]` (docs/CLI.md). The work is Export's BatchJob;
+// this file reads the options and maps the outcome to an exit code.
 
-let batchValued: Set<String> = ["-o", "--shard", "--manifest", "--cache", "--parallel", "--format", "--codec", "--fps", "--scale", "--crf",
-                                "--x264-preset", "--slow-motion", "--jobs", "--progress", "--baseline", "--threshold", "--max-memory"]
-let batchFlags: Set<String> = ["--help", "--keep-going", "--quiet", "--verbose", "--sha256", "--gallery"]
+extension Command {
+    static let batch = Command(
+        name: "batch", synopsis: "segue batch PRESET...|DIR... -o OUTDIR [options]", summary: "every preset → OUTDIR, with a manifest, a cache, shards",
+        about: """
+        Renders every preset (a folder: every *.json below it, sorted by path) to OUTDIR/<name>.<ext>.
+        All presets are validated first; any invalid preset means nothing is rendered, unless --keep-going
+        (then the valid ones render; also continues past a failed render). A matrix preset is one clip
+        per combination (OUTDIR/<name>-<value>-….<ext>), each sharded, cached and listed on its own.
+        With --baseline DIR each output is compared with DIR/<same file name> frame by frame (segue help
+        compare): status changed when a frame's PSNR is under --threshold, new when DIR has no such file;
+        the manifest gets psnrMin, ssimMin, worstFrame, baseline, diff. --progress bar prints plain lines
+        (one per finished preset).
+        Exit: 0 all ok, cached or new; 1 a render failed (or was skipped after one) or an output changed; 2 bad usage or an invalid
+        preset; 130/143 interrupted (the manifest records what finished). The manifest is written in every
+        outcome (folders above it are created); if it cannot be written the batch fails with exit 1.
+        segue batch --sha256 FILE...   prints each file's SHA-256 as the manifest computes it
+        """,
+        options: [.output.described("OUTDIR", "the folder of outputs"), .shard, .manifest, .keepGoing, .cache, .parallel, .gallery,
+                  .baseline.described("DIR", "compare each output with DIR/<same file name>"), .threshold, .sha256]
+            + Option.encoding + Option.rendering + Option.work + Option.printing,
+        run: runBatch)
+}
 
-let batchHelp = """
-segue batch PRESET...|DIR -o OUTDIR [--shard I/N] [--manifest FILE] [--keep-going] [--cache DIR] [--parallel N]
-            [--format F] [--fps N] [--scale S] [--crf N] [--x264-preset P] [--slow-motion F] [--jobs N]
-            [--progress auto|plain|json|none] [--quiet] [--verbose]
-Renders every preset (a folder: every *.json below it, sorted by path) to OUTDIR/<name>.<ext>.
-All presets are validated first; any invalid preset means nothing is rendered, unless --keep-going
-(then the valid ones render; also continues past a failed render). A matrix preset is one clip
-per combination (OUTDIR/<name>-<value>-….<ext>), each sharded, cached and listed on its own.
-  --shard I/N      only the presets whose path hash falls in shard I of N (1-based, stable)
-  --manifest FILE  JSON: per preset input, output, status, error, frames, duration, wallTime, sha256
-  --cache DIR      reuse outputs whose preset text, assets, options and Segue version are unchanged
-  --parallel N     presets rendered at once (default: min(presets, --jobs)); --jobs is split among them
-  --gallery        also writes OUTDIR/index.html, a self-contained page of the outputs (see segue help gallery)
-  --baseline DIR   compares each output with DIR/<same file name> frame by frame (segue help compare):
-                   status changed when a frame's PSNR is under --threshold DB (default 40), new when
-                   DIR has no such file; the manifest gets psnrMin, ssimMin, worstFrame, baseline, diff
-Exit: 0 all ok, cached or new; 1 a render failed (or was skipped after one) or an output changed; 2 bad usage or an invalid
-preset; 130/143 interrupted (the manifest records what finished). The manifest is written in every
-outcome (folders above it are created); if it cannot be written the batch fails with exit 1.
-segue batch --sha256 FILE...   prints each file's SHA-256 as the manifest computes it
-"""
-
-func batch(_ args: [String]) throws {
-    let a = try Arguments(args, valued: batchValued, flagNames: batchFlags, aliases: ["--output": "-o"])
-    if a.flags.contains("--help") { print(batchHelp); return }
-    if a.flags.contains("--sha256") {
-        guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "--sha256 needs files") }
-        for f in a.positionals {
-            do { print("\(try SHA256.hash(file: f))  \(f)") } catch { throw Failure(code: Exit.failure, message: "\(error)") }
-        }
-        return
-    }
-    MediaLog.configure(verbose: a.flags.contains("--verbose"))
-    guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "batch needs presets or a folder of presets\n\(batchHelp)") }
-    guard let out = a.values["-o"] else { throw Failure(code: Exit.usage, message: "batch needs -o OUTDIR") }
+func runBatch(_ a: Arguments) throws {
+    if a.has(.sha256) { return try printSHA256(a.positionals) }
+    MediaLog.configure(verbose: a.has(.verbose))
+    guard !a.positionals.isEmpty else { throw Failure(code: .usage, message: "batch needs presets or a folder of presets\n\(helpText(.batch))") }
+    guard let out = a.value(.output) else { throw Failure(code: .usage, message: "batch needs -o OUTDIR") }
     var isDir: ObjCBool = false
     if FileManager.default.fileExists(atPath: out, isDirectory: &isDir), !isDir.boolValue {
-        throw Failure(code: Exit.usage, message: "-o \(out) is a file; batch writes into a folder")
+        throw Failure(code: .usage, message: "-o \(out) is a file; batch writes into a folder")
     }
-    var o = BatchOptions(outputDirectory: out)
-    if let s = a.values["--shard"] {
-        guard let shard = Shard(parsing: s) else { throw Failure(code: Exit.usage, message: "--shard takes I/N with 1 ≤ I ≤ N, e.g. --shard 2/4 (got \"\(s)\")") }
-        o.shard = shard
-    }
-    o.manifest = a.values["--manifest"]
-    o.cache = a.values["--cache"]
-    o.keepGoing = a.flags.contains("--keep-going")
-    o.parallel = try a.int("--parallel", 1...256)
-    o.baseline = a.values["--baseline"]
-    o.gallery = a.flags.contains("--gallery")
-    if let b = o.baseline, sameFolder(b, out) {
-        throw Failure(code: Exit.usage, message: "--baseline \(b) is the output folder -o \(out): every clip would be compared with itself; give the folder of a previous run's outputs")
-    }
-    o.threshold = try a.double("--threshold", 0...1000) ?? Compare.defaultThreshold
-    if let b = o.baseline, !FileManager.default.fileExists(atPath: b, isDirectory: &isDir) || !isDir.boolValue {
-        throw Failure(code: Exit.usage, message: "--baseline \(b): not a folder (give the folder of a previous batch's outputs)")
-    }
-    o.format = try a.choice("--format", OutputFormat.allCases.map(\.rawValue))
-    o.render.codec = try a.choice("--codec", VideoCodec.allCases.map(\.rawValue)).flatMap(VideoCodec.init)
-    o.render.crf = try a.int("--crf", OutputFormats.anyCRF)   // the codec's own range is checked per preset
-    o.render.x264Preset = try a.choice("--x264-preset", OutputFormats.encoderPresets)
-    o.render.slowMotion = try a.double("--slow-motion", 0.01...100) ?? 1
-    o.render.maxMemory = try a.memory("--max-memory")
-    o.render.jobs = try a.int("--jobs", 1...256) ?? o.render.jobs
-    o.overrides = try overrides(a)
-    o.render.requestedFPS = o.overrides.fps
-    let mode = try a.choice("--progress", ProgressMode.allCases.map(\.rawValue)) ?? "auto"
-    // One line per finished preset: a bar per preset would fight over the terminal.
-    o.progress = a.flags.contains("--quiet") ? .none : (mode == "bar" ? .plain : ProgressMode(rawValue: mode)!)
-    // What changes output bytes besides the preset and its assets (not --jobs: bytes do not
-    // depend on it).
-    o.cacheOptions = ["fps=\(o.overrides.fps.map(String.init) ?? "-")", "scale=\(o.overrides.scale.map { "\($0)" } ?? "-")",
-                      "crf=\(o.render.crf.map(String.init) ?? "-")", "codec=\(o.render.codec?.rawValue ?? "-")", "x264-preset=\(o.render.x264Preset ?? "-")",
-                      "slow-motion=\(o.render.slowMotion)", "encoder-threads=\(RenderJob.defaultEncoderThreads)"].joined(separator: " ")
+    let o = try batchOptions(a, out)
     let report: BatchReport
     do {
         outputsStarted.set()
         report = try BatchJob.run(inputs: a.positionals, options: o, cancel: cancelToken)
     } catch let e as BatchError {
-        throw Failure(code: Exit.usage, message: e.description.contains(": ") ? e.description : "segue: \(e.description)")
+        throw Failure(code: .usage, message: e.description.contains(": ") ? e.description : "segue: \(e.description)")
     }
-    if report.interrupted { throw Failure(code: report.exitCode, message: "") }
-    if let m = report.manifestError { throw Failure(code: Exit.failure, message: "segue: the batch fails because its manifest could not be written: \(m)") }
-    if a.flags.contains("--gallery") { try batchGallery(report, o, quiet: a.flags.contains("--quiet")) }
+    if report.interrupted { throw Failure(code: ExitCode(status: report.exitCode), message: "") }
+    if let m = report.manifestError { throw Failure(code: .failure, message: "segue: the batch fails because its manifest could not be written: \(m)") }
+    if a.has(.gallery) { try batchGallery(report, o, quiet: a.has(.quiet)) }
     let count = { (s: BatchStatus) in report.entries.filter { $0.status == s }.count }
     let summary = "batch: \(report.entries.count) preset\(report.entries.count == 1 ? "" : "s"): \(count(.ok) + count(.changed) + count(.new)) rendered, \(count(.cached)) cached, "
         + "\(count(.failed)) failed, \(count(.invalid)) invalid, \(count(.skipped)) skipped"
         + (o.baseline == nil ? "" : "; against the baseline: \(count(.changed)) changed, \(count(.new)) new")
-    if report.exitCode != 0 { throw Failure(code: report.exitCode, message: "segue: \(summary)") }
-    if !a.flags.contains("--quiet") && o.progress != .json { printErr("segue: \(summary)") }
+    if report.exitCode != 0 { throw Failure(code: ExitCode(status: report.exitCode), message: "segue: \(summary)") }
+    if !a.has(.quiet) && o.progress != .json { printErr("segue: \(summary)") }
+}
+
+/// `segue batch --sha256 FILE...`: each file's SHA-256 as the manifest computes it.
+func printSHA256(_ files: [String]) throws {
+    guard !files.isEmpty else { throw Failure(code: .usage, message: "--sha256 needs files") }
+    for f in files {
+        do { print("\(try SHA256.hash(file: f))  \(f)") } catch { throw Failure(code: .failure, message: "\(error)") }
+    }
+}
+
+/// The batch's options from the command line; the folders it is given are checked here.
+func batchOptions(_ a: Arguments, _ out: String) throws -> BatchOptions {
+    var o = BatchOptions(outputDirectory: out)
+    if let s = a.value(.shard) {
+        guard let shard = Shard(parsing: s) else { throw Failure(code: .usage, message: "--shard takes I/N with 1 ≤ I ≤ N, e.g. --shard 2/4 (got \"\(s)\")") }
+        o.shard = shard
+    }
+    o.manifest = a.value(.manifest)
+    o.cache = a.value(.cache)
+    o.keepGoing = a.has(.keepGoing)
+    o.parallel = a.int(.parallel)
+    o.gallery = a.has(.gallery)
+    o.baseline = try baselineFolder(a.value(.baseline), out)
+    o.threshold = a.number(.threshold) ?? Compare.defaultThreshold
+    o.format = a.value(.videoFormat)
+    o.render = renderOptions(a)   // its format and progress are chosen per preset
+    o.overrides = overrides(a)
+    o.render.requestedFPS = o.overrides.fps
+    // One line per finished preset: a bar per preset would fight over the terminal.
+    o.progress = o.render.progress == .bar ? .plain : o.render.progress
+    // What changes output bytes besides the preset and its assets (not --jobs: bytes do not
+    // depend on it).
+    o.cacheOptions = ["fps=\(o.overrides.fps.map(String.init) ?? "-")", "scale=\(o.overrides.scale.map { "\($0)" } ?? "-")",
+                      "crf=\(o.render.crf.map(String.init) ?? "-")", "codec=\(o.render.codec?.rawValue ?? "-")", "x264-preset=\(o.render.x264Preset ?? "-")",
+                      "slow-motion=\(o.render.slowMotion)", "encoder-threads=\(RenderJob.defaultEncoderThreads)"].joined(separator: " ")
+    return o
+}
+
+/// `--baseline DIR`: an existing folder that is not the output folder.
+func baselineFolder(_ b: String?, _ out: String) throws -> String? {
+    guard let b else { return nil }
+    if sameFolder(b, out) {
+        throw Failure(code: .usage, message: "--baseline \(b) is the output folder -o \(out): every clip would be compared with itself; give the folder of a previous run's outputs")
+    }
+    var isDir: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: b, isDirectory: &isDir) || !isDir.boolValue {
+        throw Failure(code: .usage, message: "--baseline \(b): not a folder (give the folder of a previous batch's outputs)")
+    }
+    return b
 }
 
 /// The same folder by path or by device and inode (a link to it, `out/.`).

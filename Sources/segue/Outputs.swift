@@ -11,7 +11,7 @@ import Presets
 /// else mp4) and the destination (nil: nothing is written). A contradiction between the flag or
 /// the preset and the extension is exit 2 naming both, as is an extension that names no format.
 func chooseVideoOutput(_ a: Arguments, _ storyboard: Storyboard, preset: String?, options: inout RenderOptions) throws -> String? {
-    let given = a.values["-o"]
+    let given = a.value(.output)
     if let given, OutputDestination.isNullSink(given) {
         options.format = .null   // the null sink: rendered and converted, nothing written
         return nil
@@ -24,16 +24,16 @@ func chooseVideoOutput(_ a: Arguments, _ storyboard: Storyboard, preset: String?
         let named = OutputFormats.videoFormat(forExtension: ext)
         if let stated {
             if stated.format == .null {
-                throw Failure(code: Exit.usage, message: "segue: \(stated.source) writes nothing: drop -o \(given) (or give -o /dev/null)")
+                throw Failure(code: .usage, message: "segue: \(stated.source) writes nothing: drop -o \(given) (or give -o /dev/null)")
             }
             if let named, named != stated.format {
-                throw Failure(code: Exit.usage, message: "segue: \(stated.source) contradicts -o \(given) (.\(ext) is \(named.rawValue)): give one")
+                throw Failure(code: .usage, message: "segue: \(stated.source) contradicts -o \(given) (.\(ext) is \(named.rawValue)): give one")
             }
         } else if let named {
             options.format = named
         } else if !ext.isEmpty {
             let stills = ["png", "jpg", "jpeg"].contains(ext.lowercased()) ? " (stills: segue frames, sheet or plot)" : ""
-            throw Failure(code: Exit.usage, message: "segue: -o \(given): .\(ext) names no video format\(stills); use \(OutputFormats.videoExtensions.joined(separator: " ")) or give --format")
+            throw Failure(code: .usage, message: "segue: -o \(given): .\(ext) names no video format\(stills); use \(OutputFormats.videoExtensions.joined(separator: " ")) or give --format")
         }
     }
     let format = try options.resolvedFormat(for: storyboard)
@@ -55,7 +55,7 @@ func checkStillOutput(_ out: String, _ a: Arguments) throws {
 func presetFiles(_ a: Arguments) -> [OutputDestination.Taken] {
     guard let path = a.positionals.first else { return [] }
     var out = [OutputDestination.Taken(path, "the preset")]
-    guard let checked = try? PresetLoader.check(path: path, only: a.values["--only"], images: PresetImages.folder) else { return out }
+    guard let checked = try? PresetLoader.check(path: path, only: a.value(.only), images: PresetImages.folder) else { return out }
     let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
     for relative in PresetAssets.paths(checked.preset) {
         if case .success(let full) = AssetPath.resolve(relative, in: base) { out.append(.init(full, "an image of the preset")) }
@@ -67,43 +67,6 @@ func presetFiles(_ a: Arguments) -> [OutputDestination.Taken] {
 func checkFramesOutput(_ out: String, preset: String?) throws {
     if OutputDestination.isNullSink(out) { return }
     try OutputDestination.check(out, folder: true, inputs: preset.map { [$0] } ?? [])
-}
-
-/// `--progress json` anywhere on the command line: fatal errors and interruptions are also
-/// reported as one JSON event on stderr (docs: README "Progress and errors").
-let jsonEvents: Bool = {
-    let args = Array(CommandLine.arguments.dropFirst())
-    return args.contains("--progress=json") || zip(args, args.dropFirst()).contains { $0 == "--progress" && $1 == "json" }
-}()
-
-/// Prints a fatal error (and with --progress json its event).
-func reportFailure(_ message: String, exitCode: Int32) {
-    if !message.isEmpty { printErr(message) }
-    if jsonEvents {
-        printErr(ProgressEvent.line(ProgressEvent.Failure(exitCode: exitCode, message: message.isEmpty ? "failed" : message)))
-    }
-}
-
-/// The one line an interrupted command prints (once), and its JSON event.
-let interruptionReported = Flag()
-func reportInterrupted(_ sig: Int32, command: String) {
-    guard !interruptionReported.testAndSet() else { return }
-    let name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "signal \(sig)"
-    let message = "segue: \(command) interrupted by \(name): " + interruptedOutcome(command)
-    printErr(message)
-    if jsonEvents {
-        printErr(ProgressEvent.line(ProgressEvent.Interrupted(signal: sig, message: message)))
-    }
-}
-
-/// What an interrupted command leaves (issue 27.11: batch said "nothing written" after earlier
-/// presets had replaced their outputs).
-func interruptedOutcome(_ command: String) -> String {
-    switch command {
-    case "batch": return "the presets that finished before it are written (the manifest lists each preset's status); the presets in flight wrote nothing and their existing outputs are untouched"
-    case "gallery": return "nothing written; an existing gallery is untouched (the page and index_files are renamed into place only at the end)"
-    default: return "nothing written; an existing output is untouched"
-    }
 }
 
 /// validate: the output a plain `segue render FILE` would write, checked as render checks it

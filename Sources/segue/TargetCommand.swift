@@ -10,27 +10,20 @@ func renderFor(_ target: ShareTarget, _ a: Arguments, _ options: RenderOptions, 
     let p = target.profile
     var options = options
     if let f = options.format, f != p.format {
-        throw Failure(code: Exit.usage, message: "segue: --for \(target.rawValue) writes \(p.format.rawValue) (got --format \(f.rawValue)): give one")
+        throw Failure(code: .usage, message: "segue: --for \(target.rawValue) writes \(p.format.rawValue) (got --format \(f.rawValue)): give one")
     }
     if let c = options.codec, c != p.codec {
-        throw Failure(code: Exit.usage, message: "segue: --for \(target.rawValue) writes \(p.codec?.rawValue ?? "a GIF") (got --codec \(c.rawValue)): give one")
+        throw Failure(code: .usage, message: "segue: --for \(target.rawValue) writes \(p.codec?.rawValue ?? "a GIF") (got --codec \(c.rawValue)): give one")
     }
     options.format = p.format
     options.target = target
-    let quiet = a.flags.contains("--quiet") || options.progress == .json
-    let result: TargetRender.Result
-    do {
-        let first = try loadStoryboard(a, overrides: given)
-        let out = try chooseVideoOutput(a, first, preset: a.positionals.first, options: &options)
-        try options.checkMemory(first)
-        outputsStarted.set()
-        result = try TargetRender.run(target, load: { o in try loadStoryboard(a, overrides: o) }, overrides: given,
+    let quiet = a.has(.quiet) || options.progress == .json
+    let first = try loadStoryboard(a, overrides: given)
+    let out = try chooseVideoOutput(a, first, preset: a.positionals.first, options: &options)
+    try options.checkMemory(first)
+    outputsStarted.set()
+    let result = try TargetRender.run(target, load: { o in try loadStoryboard(a, overrides: o) }, overrides: given,
                                       to: out, options: options, cancel: cancelToken)
-    } catch let e as OutputChoiceError {
-        throw Failure(code: Exit.usage, message: "segue: \(e.description)")
-    } catch let e as MemoryLimitError {
-        throw Failure(code: Exit.usage, message: "segue: \(e.description)")
-    }
     guard !quiet else { return }
     result.notes.forEach { printErr($0) }
     let s = result.settings

@@ -3,29 +3,30 @@ import Media
 import Export
 import Presets
 
-let validateHelp = """
-segue validate PRESET...|DIR... [--format text|json|github] [--quiet]
-Checks presets in one pass and prints every problem; exit 2 if any is invalid. A folder means
-every *.json below it (hidden files and folders skipped), as segue batch takes it.
-  text    (default) FILE:LINE:COLUMN: JSON.path: message, one per line on stderr
-  json    one JSON object per problem on stdout: file, line, column, path, message, expected,
-          found, severity
-  github  ::error file=…,line=…,col=…::message lines on stdout (GitHub Actions annotations)
-Warnings (an unknown font family) are printed the same way and do not make a preset invalid.
-"""
+extension Command {
+    static let validate = Command(
+        name: "validate", synopsis: "segue validate PRESET...|DIR... [--format text|json|github]", summary: "check only, render nothing",
+        about: """
+        Checks presets in one pass and prints every problem; exit 2 if any is invalid. A folder means
+        every *.json below it (hidden files and folders skipped), as segue batch takes it.
+          text    (default) FILE:LINE:COLUMN: JSON.path: message, one per line on stderr
+          json    one JSON object per problem on stdout: file, line, column, path, message, expected,
+                  found, severity
+          github  ::error file=…,line=…,col=…::message lines on stdout (GitHub Actions annotations)
+        Warnings (an unknown font family) are printed the same way and do not make a preset invalid.
+        """,
+        options: [.problemFormat, .quiet.described("", "no line for a valid preset")],
+        run: runValidate)
+}
 
-func validate(_ args: [String]) throws {
-    let a = try Arguments(args, valued: ["--format"], flagNames: ["--quiet"])
-    guard !a.positionals.isEmpty else { throw Failure(code: Exit.usage, message: "validate needs at least one preset") }
-    let format = a.values["--format"] ?? "text"
-    guard ["text", "json", "github"].contains(format) else {
-        throw Failure(code: Exit.usage, message: "--format: expected text, json or github (got \(format))")
-    }
+func runValidate(_ a: Arguments) throws {
+    guard !a.positionals.isEmpty else { throw Failure(code: .usage, message: "validate needs at least one preset") }
+    let format = a.value(.problemFormat) ?? "text"
     let paths: [String]
     do { paths = try BatchJob.discover(a.positionals).map(\.path) } catch let e as BatchError {
-        throw Failure(code: Exit.usage, message: "segue: \(e.description)")
+        throw Failure(code: .usage, message: "segue: \(e.description)")
     }
-    if paths.isEmpty { throw Failure(code: Exit.usage, message: "segue: no presets (*.json) in \(a.positionals.joined(separator: ", "))") }
+    if paths.isEmpty { throw Failure(code: .usage, message: "segue: no presets (*.json) in \(a.positionals.joined(separator: ", "))") }
     var bad = 0
     for path in paths {
         let (problems, warnings) = PresetLoader.validate(path: path, images: PresetImages.folder) { outputProblems($0, file: path) }   // the output render would write, too
@@ -36,9 +37,9 @@ func validate(_ args: [String]) throws {
             default: printErr(p.description)
             }
         }
-        if !problems.isEmpty { bad += 1 } else if !a.flags.contains("--quiet") && format == "text" { print(PrintableText.escaped("\(path): ok")) }
+        if !problems.isEmpty { bad += 1 } else if !a.has(.quiet) && format == "text" { print(PrintableText.escaped("\(path): ok")) }
     }
-    if bad > 0 { throw Failure(code: Exit.usage, message: "\(bad) of \(paths.count) preset\(paths.count == 1 ? "" : "s") invalid") }
+    if bad > 0 { throw Failure(code: .usage, message: "\(bad) of \(paths.count) preset\(paths.count == 1 ? "" : "s") invalid") }
 }
 
 /// The machine-readable forms of a problem.
