@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Segue: a headless exporter of transition previews. See docs/ARCHITECTURE.md for the rooms
 // and what each may import; data flows one way: Presets → Storyboard → Transitions → Raster → Media,
-// driven by Export.
+// driven by FramePipeline (one render) and BatchReview (many).
 import PackageDescription
 
 // Pixel loops and the encoder's hot path are measured in release builds; exclusivity checks on
@@ -37,12 +37,18 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Raster", dependencies: ["Geometry", "Scene", "CFreeType", "CICU"], swiftSettings: fast),
         .target(name: "Transitions", dependencies: ["Geometry", "Motion", "Scene"], swiftSettings: fast),
-        .target(name: "Media", dependencies: ["Raster", "Scene", "CFFmpeg"], swiftSettings: fast),
-        .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Media"], swiftSettings: fast),
-        .target(name: "Export", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Media", "Presets"], swiftSettings: fast),
+        // The words Presets shares with Media and the export rooms (output formats and their rules,
+        // limits, the image-loading protocol, regular-file reads): no C library, so Presets links none.
+        .target(name: "Vocabulary", dependencies: ["Scene"], swiftSettings: fast),
+        .target(name: "Media", dependencies: ["Raster", "Scene", "Vocabulary", "CFFmpeg"], swiftSettings: fast),
+        .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Vocabulary"], swiftSettings: fast),
+        // Export in two rooms: one render's frames (compose, schedule, encode; stills, sheet, plot)
+        // and the commands over many renders (batch, cache, manifest, compare, gallery, import).
+        .target(name: "FramePipeline", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Vocabulary", "Media", "Presets"], swiftSettings: fast),
+        .target(name: "BatchReview", dependencies: ["FramePipeline", "Geometry", "Raster", "Vocabulary", "Media", "Presets"], swiftSettings: fast),
         // `segue studio`: the page served on the loopback interface (libmicrohttpd, inotify).
-        .target(name: "Studio", dependencies: ["Export", "Presets", "Media", "Raster", "Motion", "Scene", "Geometry", "CMicroHTTPD"]),
-        .executableTarget(name: "segue", dependencies: ["Studio", "Export", "Presets", "Media", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
+        .target(name: "Studio", dependencies: ["FramePipeline", "Presets", "Media", "Raster", "Motion", "Scene", "Geometry", "CMicroHTTPD"]),
+        .executableTarget(name: "segue", dependencies: ["Studio", "BatchReview", "FramePipeline", "Presets", "Media", "Vocabulary", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
         // Raster's micro-benchmarks (RasterBench, behind @_spi(Testing)): not part of `segue`.
         .executableTarget(name: "segue-bench", dependencies: ["Raster"], path: "Sources/segue-bench", swiftSettings: fast),
 
@@ -51,9 +57,10 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry", "CICU"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "CFFmpeg"]),
-        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Media", "Motion", "Scene", "Transitions", "Geometry"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Media", "Raster", "Geometry", "Scene"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Vocabulary", "Raster", "CFFmpeg"]),
+        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Vocabulary", "Motion", "Scene", "Transitions", "Geometry"]),
+        .testTarget(name: "ExportTests", dependencies: ["FramePipeline", "Presets", "Vocabulary", "Media", "Raster", "Geometry", "Scene"]),
+        .testTarget(name: "BatchReviewTests", dependencies: ["BatchReview", "FramePipeline", "Vocabulary"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Media", "Raster"]),
     ]
 )

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import Vocabulary
 
 /// A preset's `audio` (issue 33.2): a sound file decoded through libavformat/libavcodec (the file
 /// protocol only, a whitelist of audio demuxers), converted by libswresample to the track's rate

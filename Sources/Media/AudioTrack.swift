@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import Vocabulary
 
 /// The audio stream of a video (issue 33.2): AAC-LC in MP4/MOV, Opus in WebM, stereo at the
 /// spec's rate, as long as the video: a preset's `audio` (AudioClip), else silence: the App

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Vocabulary
 
 /// A file Segue copies, links or serves into an output (a baseline clip, a gallery manifest's
 /// clip, a cache entry) must be a regular file inside the folder it belongs to, reached without

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Raster
+import Vocabulary
 
 /// One opened input (libavformat, plain local file only) and a decoder for its video stream;
 /// frames come out as premultiplied RGBA bitmaps. Shared by ImageDecoder and VideoReader.

@@ -1,36 +1,4 @@
-/// Outputs. `.null` converts frames but writes nothing (profiling); `.png` writes a directory of
-/// `frame-NNNNN.png` (the destination is the directory's path).
-public enum OutputFormat: String, Sendable, CaseIterable {
-    case mp4, mov, webm, gif, png, null
-    /// The file extension for outputs of this format (nil: no file; `.png` is a directory, which
-    /// gets no extension by default).
-    public var fileExtension: String? {
-        switch self {
-        case .null, .png: return nil
-        default: return rawValue
-        }
-    }
-    /// True when the destination is a directory (`.png`).
-    public var writesDirectory: Bool { self == .png }
-    /// True when the format can store an alpha channel (`transparent` is allowed).
-    public var carriesAlpha: Bool { self != .mp4 }
-    /// Codecs this container accepts; empty when the format has its own fixed coding (gif, png, null).
-    public var allowedCodecs: [VideoCodec] {
-        switch self {
-        case .mp4: return [.h264, .hevc]
-        case .mov: return [.prores, .h264, .hevc]
-        case .webm: return [.vp9]
-        case .gif, .png, .null: return []
-        }
-    }
-}
-
-/// Video codecs for the containers that take one. For mov, only ProRes carries alpha.
-public enum VideoCodec: String, Sendable, CaseIterable {
-    case h264, hevc, prores, vp9
-    /// True when Segue stores an alpha channel with this codec (ProRes 4444, VP9 yuva420p).
-    public var carriesAlpha: Bool { self == .prores || self == .vp9 }
-}
+import Vocabulary
 
 /// What the encoder is asked to produce. Odd canvas sizes are padded to even for the YUV formats
 /// by repeating the last column/row (`paddedWidth`/`paddedHeight` are the stream's size; gif and
@@ -71,15 +39,8 @@ public struct EncoderSettings: Sendable, Equatable {
         self.width = width; self.height = height; self.fps = fps
     }
 
-    /// The codec used when none is asked for: mp4 h264, mov prores, webm vp9; nil for gif/png/null.
-    public static func defaultCodec(for format: OutputFormat) -> VideoCodec? {
-        switch format {
-        case .mp4: return .h264
-        case .mov: return .prores
-        case .webm: return .vp9
-        case .gif, .png, .null: return nil
-        }
-    }
+    /// The codec used when none is asked for (the output table's rule, `OutputFormat.defaultCodec`).
+    public static func defaultCodec(for format: OutputFormat) -> VideoCodec? { format.defaultCodec }
 
     /// True for the formats that go through a YUV encoder (padded to even sizes).
     var isYUV: Bool { format != .gif && format != .png }
@@ -90,8 +51,8 @@ public struct EncoderSettings: Sendable, Equatable {
     /// Checks the numbers and the format/codec/alpha combination before anything is allocated.
     /// `path` names the output in the message.
     public func validate(_ path: String = "output") throws {
-        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-            throw MediaError("\(path): video size \(width)×\(height) must be between 1 and 16384")
+        guard width > 0, height > 0, width <= Limits.maxVideoSide, height <= Limits.maxVideoSide else {
+            throw MediaError("\(path): video size \(width)×\(height) must be between 1 and \(Limits.maxVideoSide)")
         }
         guard fps > 0, fps <= 1000 else { throw MediaError("\(path): fps \(fps) must be between 1 and 1000") }
         guard threads >= 0, threads <= 128 else { throw MediaError("\(path): threads \(threads) must be between 0 and 128") }

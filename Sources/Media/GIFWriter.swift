@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import Vocabulary
 
 /// libavfilter, opened on first use instead of linked (shim.h's segue_avfilter_load): only GIF
 /// needs it, and linking it costs every process ≈ 34 ms and ≈ 12 MB of start-up for its ~30

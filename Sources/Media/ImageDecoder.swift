@@ -3,6 +3,7 @@ import Raster
 #if canImport(Glibc)
 import Glibc
 #endif
+import Vocabulary
 
 /// PNG/JPEG/WebP → premultiplied RGBA Bitmap, opened as a plain local file only.
 ///
@@ -22,7 +23,7 @@ public enum ImageDecoder {
 
     /// - fitting: scale down while decoding to at most this many pixels a side, aspect kept
     ///   (`scaledSize`); nil: the image's own size.
-    public static func decode(path: String, maxDimension: Int = 16384, fitting box: (width: Int, height: Int)? = nil) throws -> Bitmap {
+    public static func decode(path: String, maxDimension: Int = Limits.maxImageSide, fitting box: (width: Int, height: Int)? = nil) throws -> Bitmap {
         let header = try checkedHeader(path, maxDimension: maxDimension)
         let session = try DecoderSession(path: path, formatName: header.kind.demuxer,
                                          allowedFormats: allowedFormats, maxDimension: maxDimension)
@@ -35,7 +36,7 @@ public enum ImageDecoder {
     /// What `decode` would check and open, without decoding a pixel (`segue validate`, issue
     /// 20.4): the header's claims against the limits and the file's size, then libavformat and
     /// libavcodec open the file with the same demuxer and decoder. The size is the header's.
-    public static func probe(path: String, maxDimension: Int = 16384) throws -> ImageInfo {
+    public static func probe(path: String, maxDimension: Int = Limits.maxImageSide) throws -> ImageInfo {
         let header = try checkedHeader(path, maxDimension: maxDimension)
         // Without a size in its header the file is cut short (or not what it says): no decode needed to know.
         guard let w = header.width, let h = header.height, w > 0, h > 0 else {
@@ -46,7 +47,7 @@ public enum ImageDecoder {
     }
 
     /// The header's claims, checked (no FFmpeg call).
-    public static func header(path: String, maxDimension: Int = 16384) throws -> ImageInfo {
+    public static func header(path: String, maxDimension: Int = Limits.maxImageSide) throws -> ImageInfo {
         let header = try checkedHeader(path, maxDimension: maxDimension)
         return ImageInfo(width: header.width, height: header.height, decodedBytesPerPixel: header.decodedBytesPerPixel)
     }

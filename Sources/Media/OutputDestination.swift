@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Vocabulary
 
 /// What an output path names, checked before anything is rendered and again at the rename
 /// (docs/CLI.md "Outputs": Segue replaces only what it wrote). A file output may replace a regular file; a

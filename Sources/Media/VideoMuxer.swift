@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import Vocabulary
 
 /// One encoder feeding one muxer into an AtomicFile, following FFmpeg's doc/examples/mux.c:
 /// send/receive, global header when the muxer wants it, time base 1/fps with pts = frame index

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Raster
+import Vocabulary
 
 /// Decodes a video (or an image) back to premultiplied RGBA bitmaps, reading YUV with the
 /// stream's own matrix and range (BT.709 limited for Segue's MP4s): `segue compare`'s clips, the
@@ -18,7 +19,7 @@ public final class VideoReader {
 
     static let allowedFormats = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,gif,apng,png_pipe,jpeg_pipe,webp_pipe"
 
-    public init(path: String, maxDimension: Int = 16384) throws {
+    public init(path: String, maxDimension: Int = Limits.maxImageSide) throws {
         self.path = path
         session = try DecoderSession(path: path, formatName: nil, allowedFormats: VideoReader.allowedFormats,
                                      maxDimension: maxDimension)

@@ -2,6 +2,9 @@
 // the screen"), never over the screen's content: the canvas grows by the band, which shows the
 // preset's background. Two lines of 15 pt semibold text (UIKit's footnote-ish caption size) with
 // 11 pt above and below fit 60 pt. Without the caption overlay nothing changes.
+
+import Vocabulary
+
 extension Storyboard {
     /// The band's height in points.
     public static let captionBandPoints = 60.0

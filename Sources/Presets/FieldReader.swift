@@ -1,4 +1,5 @@
 import Geometry
+import Vocabulary
 
 /// Reads typed values out of a parsed JSON tree, recording a `Problem` (and returning nil) for
 /// anything of the wrong type or out of range, so one pass finds every problem.

@@ -4,7 +4,7 @@
 // even when the other found problems; what decoding could not build is marked (`Unchecked`) and a
 // resolving problem at or around a path decoding already reported is left out, so one mistake
 // gives one problem, not a cascade.
-import Media
+import Vocabulary
 import Raster
 import Scene
 

@@ -1,22 +1,6 @@
 import Geometry
-import Media
+import Vocabulary
 import Scene
-
-/// Limits checked before anything is allocated (docs/ARCHITECTURE.md input safety).
-public enum Limits {
-    public static let maxCanvasSide = 8192
-    public static let maxStoryDuration = 600.0
-    public static let fps = 1...240
-    public static let maxImageSide = 16384
-    public static let maxPresetBytes = 4 << 20
-    /// The output file is `<name>.<ext>`; file systems allow 255 bytes.
-    public static let maxNameBytes = 200
-    /// Coordinates, sizes and offsets in points: far beyond any screen, small enough that no
-    /// arithmetic on them overflows or loses all precision.
-    public static let maxCoordinate = 100_000.0
-    /// Layers nest at most this many levels (a screen's top layers are level 1).
-    public static let maxLayerDepth = 32
-}
 
 /// JSON text → `Preset`, every problem collected.
 public enum PresetDecoder {
@@ -91,9 +75,7 @@ public enum PresetDecoder {
                 else { unchecked.stackFrom = min(unchecked.stackFrom, timeline.count) }
             }
         }
-        if case .transparent = background, output.format == "mp4" || output.codec == "h264" {
-            r.problem(top.key("background"), "\"transparent\" needs a format with alpha (mov, webm, png, gif); mp4/H.264 has none (output.\(output.format == "mp4" ? "format is mp4" : "codec is h264"))", o["background"])
-        }
+        if case .transparent = background { checkTransparency(output, o["background"], r) }
         checkMatches(screens, start: start, timeline, r)
         // Canvas size limit, before anything is allocated.
         let k = scale ?? device.scale
@@ -128,7 +110,7 @@ public enum PresetDecoder {
         return Device(name: "custom", points: Size(w, h), scale: s, cornerRadius: c, safeTop: top, safeBottom: bottom)
     }
 
-    // The output table (Media's OutputFormats) is the one source of formats, codecs and their options.
+    // The output table (Vocabulary's OutputFormats) is the one source of formats, codecs and their options.
     static let formats = OutputFormat.allCases.map(\.rawValue)
     static let codecs = VideoCodec.allCases.map(\.rawValue)
 
@@ -150,6 +132,14 @@ public enum PresetDecoder {
             else { r.expected(path.key("maxMemory"), "a size such as \"4G\" or \"512M\"", x) }
         }
         return out
+    }
+
+    /// A transparent background against the output the preset names, by the output table's rule
+    /// (the one `render` and `validate` apply to render's default format), at `background`.
+    static func checkTransparency(_ output: OutputSpec, _ node: JSONNode?, _ r: FieldReader) {
+        let problems = OutputFormats.problems(format: output.format.flatMap(OutputFormat.init), codec: output.codec.flatMap(VideoCodec.init),
+                                              crf: nil, preset: nil, transparent: true)
+        for p in problems where p.field == .background { r.problem(JSONPath().key("background"), p.message, node) }
     }
 
     static func decodeScreen(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> ScreenSpec? {

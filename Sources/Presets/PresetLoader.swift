@@ -1,5 +1,5 @@
 import Foundation
-import Media
+import Vocabulary
 
 /// Makes the image loader of a preset from the folder its assets resolve against (issue 19.1:
 /// whoever resolves a preset says where its images come from; the CLI and Export pass Media's
@@ -53,11 +53,12 @@ public enum PresetLoader {
     /// Decodes and resolves without rendering (`segue validate`): the problems, then the warnings;
     /// every clip of a matrix, one at a time (MatrixValidation); images' headers only (issue 20.4).
     /// `also` adds the problems of the resolved storyboard that only the caller can see (the CLI:
-    /// its output choice).
+    /// its output choice); those with a JSON path get its line and column, as every other problem.
     public static func validate(path: String, images: ImageLoaderFactory,
-                                also: (Storyboard) -> [Problem] = { _ in [] }) -> (problems: [Problem], warnings: [Problem]) {
+                                also callerProblems: (Storyboard) -> [Problem] = { _ in [] }) -> (problems: [Problem], warnings: [Problem]) {
         let source: PresetSource
         do { source = try self.source(path: path) } catch { return (error.problems, error.warnings) }
+        func also(_ s: Storyboard) -> [Problem] { PresetCheck.finish(callerProblems(s), text: source.text) }
         guard source.matrix != nil else {
             do { let c = try check(source, nil, images: images); return (also(c.storyboard), c.warnings) } catch { return (error.problems, error.warnings) }
         }

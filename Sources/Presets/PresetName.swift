@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// A preset's name becomes the output's file name (`<name>.<ext>`) and its title tag, so it must
 /// be a plain, honest file name (issue 20.11): no '/', no leading '.', and no character that
 /// hides or reorders what a person reads — control characters (a newline or an escape in a file

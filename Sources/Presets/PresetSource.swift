@@ -1,4 +1,4 @@
-import Media
+import Vocabulary
 
 // A preset file parsed once and decoded per clip: a plain preset is one clip, a matrix preset
 // (issue 21) one per combination. Only the parsed tree is kept; each combination's Preset is

@@ -1,4 +1,4 @@
-import Media
+import Vocabulary
 
 // Every problem a preset has, collected at once, each as one line: file, JSON path, what was
 // expected and what was found (docs/CLI.md).

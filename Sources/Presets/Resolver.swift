@@ -1,6 +1,6 @@
 import Foundation
 import Geometry
-import Media
+import Vocabulary
 import Scene
 import Transitions
 

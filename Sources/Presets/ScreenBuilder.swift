@@ -1,6 +1,6 @@
 import Geometry
-import Media
 import Raster
+import Vocabulary
 import Scene
 
 /// A preset's screen → its node tree, canvas-sized, in points (issue 19.1's screen building).

@@ -1,5 +1,6 @@
 import Geometry
 import Scene
+import Vocabulary
 
 /// How a screen meets the device's chrome (issue 28.1). A mock or layers screen leaves the status
 /// bar and home indicator to the system: Segue draws them above the frame in the screen's content

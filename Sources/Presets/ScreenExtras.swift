@@ -1,5 +1,6 @@
 import Geometry
 import Scene
+import Vocabulary
 
 /// What a screen declares besides its kind (issue 15): a screenshot's named `elements`, and the
 /// `detail` mock's `photo`. Kept beside `ScreenSpec` (by screen id, in `Preset.extras`) so the

@@ -1,6 +1,7 @@
 import Geometry
 import Motion
 import Transitions
+import Vocabulary
 
 // The timeline's part of the preset decoder: steps, their curves and gestures, and the check of
 // `match` ids against layer screens (issue 19.12: PresetDecoder.swift was 473 lines).

@@ -1,4 +1,4 @@
-import Media
+import Vocabulary
 import Scene
 
 extension Resolver {

@@ -1,5 +1,5 @@
-import Export
 import Foundation
+import FramePipeline
 import Presets
 
 /// Loaded presets, by (ID, matrix combination, preview), each valid for one version of the folder

@@ -1,7 +1,9 @@
-import Export
+import BatchReview
 import Foundation
+import FramePipeline
 import Media
 import Presets
+import Vocabulary
 
 // `segue batch PRESET...|DIR -o OUTDIR [options]` (docs/CLI.md). The work is Export's BatchJob;
 // this file reads the options and maps the outcome to an exit code.

@@ -1,7 +1,8 @@
-import Export
+import BatchReview
 import Foundation
 import Media
 import Presets
+import Vocabulary
 
 // `segue compare A B`: frame-by-frame PSNR and SSIM through libavfilter (Export's Compare).
 // Exit 0 when every frame is at or above the threshold, 1 when one is under, 2 on bad usage or

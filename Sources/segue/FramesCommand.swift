@@ -1,7 +1,8 @@
-import Export
 import Foundation
+import FramePipeline
 import Media
 import Presets
+import Vocabulary
 
 // `segue frames PRESET (--at T[,T...] | --every K | --all) -o DIR`: PNG stills.
 

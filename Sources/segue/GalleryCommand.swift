@@ -1,6 +1,7 @@
-import Export
+import BatchReview
 import Foundation
 import Media
+import Vocabulary
 
 // `segue gallery MANIFEST -o DIR` (an existing batch's manifest → DIR/index.html) and the
 // `batch --gallery` step (the finished batch → OUTDIR/index.html). Export's Gallery does the work.

@@ -1,6 +1,8 @@
-import Export
+import BatchReview
+import FramePipeline
 import Media
 import Presets
+import Vocabulary
 
 // Every option of the CLI, each declared once: name, value and its range or choices, help line.
 // A command lists the options it takes (Commands.swift), mostly through the groups at the end,

@@ -1,10 +1,12 @@
-import Export
+import BatchReview
 import Foundation
+import FramePipeline
 import Media
 import Presets
+import Vocabulary
 
 // Where a command's output goes and in which format (docs/CLI.md "Outputs"): the destination rules are
-// Media's OutputDestination, the formats Media's OutputFormats; this file applies them to the
+// Media's OutputDestination, the formats Vocabulary's OutputFormats; this file applies them to the
 // command line's -o / --format and the preset's output.format, before anything is rendered.
 
 /// render: the format (the flag, else the preset's `output.format`, else the extension of -o,
@@ -72,10 +74,16 @@ func checkFramesOutput(_ out: String, preset: String?) throws {
 /// validate: the output a plain `segue render FILE` would write, checked as render checks it
 /// (a transparent background without a format that stores alpha is caught here, not at render).
 func outputProblems(_ s: Storyboard, file: String) -> [Problem] {
+    let hint = s.output.format == nil ? " (no output.format: render writes mp4 unless given --format or -o with another extension)" : ""
+    // The output table's rules name the preset's own field, so validate positions them as the
+    // decoder's: a transparent background reads the same whether the preset or render's default says mp4.
+    let transparent = { if case .transparent = s.background { true } else { false } }()
+    let table = OutputFormats.problems(format: s.output.format.flatMap(OutputFormat.init) ?? .mp4, codec: s.output.codec.flatMap(VideoCodec.init),
+                                       crf: s.output.crf, preset: s.output.preset, transparent: transparent)
+    if !table.isEmpty { return table.map { Problem(file: file, path: $0.field.presetPath, message: $0.message + hint) } }
     var options = RenderOptions()
     options.presetFile = file
     do { _ = try options.encoderSettings(for: s) } catch {
-        let hint = s.output.format == nil ? " (no output.format: render writes mp4 unless given --format or -o with another extension)" : ""
         return "\(error)".split(separator: "\n").map { line in
             var text = String(line)
             if text.hasPrefix(file + ": ") { text.removeFirst(file.count + 2) }

@@ -1,7 +1,8 @@
-import Export
 import Foundation
+import FramePipeline
 import Media
 import Presets
+import Vocabulary
 
 // `segue render [PRESET] [-o OUT] [options]`: one preset (or a built-in demo) → one file.
 

@@ -1,7 +1,8 @@
-import Export
 import Foundation
+import FramePipeline
 import Media
 import Presets
+import Vocabulary
 
 // `segue render --for TARGET` and `segue list targets`: the destinations of Media's ShareTargets
 // table; rules checked here before anything is rendered (exit 2), the fitting in TargetRender.

@@ -1,7 +1,9 @@
+import BatchReview
 import Foundation
+import FramePipeline
 import Media
-import Export
 import Presets
+import Vocabulary
 
 extension Command {
     static let validate = Command(

@@ -1,5 +1,5 @@
-import Export
 import Foundation
+import FramePipeline
 import Presets
 
 // The CLI: finds the command, parses its arguments against the options it declares, runs it,

@@ -5,7 +5,7 @@ import Presets
 import Raster
 import Scene
 import XCTest
-@testable import Export
+@testable import FramePipeline
 
 /// Issue 28.1–2: the device's chrome is drawn once, above the frame, fixed; a screenshot's bands
 /// are held; a page sheet shows the status bar in its gap; UIKit's navigation bar stays put.

@@ -5,7 +5,7 @@ import Presets
 import Raster
 import Scene
 import XCTest
-@testable import Export
+@testable import FramePipeline
 
 /// Issue 28, the frame-by-frame review's findings: each class pinned against what a phone shows.
 final class FidelityReviewTests: XCTestCase {

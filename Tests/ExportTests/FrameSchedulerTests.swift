@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import Export
+import FramePipeline
 
 final class FrameSchedulerTests: XCTestCase {
     final class Counter: @unchecked Sendable {

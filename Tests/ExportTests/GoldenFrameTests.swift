@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import Export
+import FramePipeline
 import Media
 import Presets
 import Raster

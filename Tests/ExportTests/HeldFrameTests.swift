@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import Export
+import FramePipeline
 import Presets
 
 /// Held stills are rendered once and sent again (RenderJob's HeldFrames). Every frame a render

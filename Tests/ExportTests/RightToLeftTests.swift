@@ -1,7 +1,7 @@
 import Foundation
 import Geometry
 import XCTest
-import Export
+import FramePipeline
 import Presets
 import Raster
 import Scene

@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
-import Export
+import FramePipeline
 import Media
 import Presets
+import Vocabulary
 
 /// Soak (issue 8): hundreds of renders in one process through the library API — PresetLoader
 /// (JSON, an image asset decoded by FFmpeg each time) and RenderJob.run into every output format

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import Raster
 @testable import Media
+import Vocabulary
 
 /// Issue 19.6: FFmpeg and stdio results that used to be ignored are errors now, provoked for real:
 /// an option FFmpeg does not apply (the input whitelists, a muxer's header options) and writes

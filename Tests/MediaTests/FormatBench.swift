@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Raster
 @testable import Media
+import Vocabulary
 
 /// Measurements, not checks: run with SEGUE_MEDIA_BENCH=1 (skipped otherwise).
 final class FormatBench: XCTestCase {

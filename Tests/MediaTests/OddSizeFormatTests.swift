@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Raster
+import Vocabulary
 @_spi(Testing) @testable import Media
 
 final class OddSizeFormatTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 @testable import Media
 import Raster
 import XCTest
+import Vocabulary
 
 /// DESIGN §7 in Media: what a destination may be (OutputDestination), the commit refused once a
 /// signal has been recorded (Interruption), and the one table of formats and codecs (OutputFormats).

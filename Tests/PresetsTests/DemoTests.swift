@@ -1,6 +1,5 @@
 import XCTest
 import Presets
-import Media
 
 final class DemoTests: XCTestCase {
     func testTheBuiltInDemoIsTheStoryInPresets() throws {

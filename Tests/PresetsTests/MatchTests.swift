@@ -1,6 +1,5 @@
 import XCTest
 import Presets
-import Media
 
 final class MatchTests: XCTestCase {
     func testDefaultMatchesAreTheOutermostSharedIds() throws {

@@ -1,6 +1,6 @@
 import XCTest
 import Presets
-import Media
+import Vocabulary
 
 final class PresetDecodingTests: XCTestCase {
     let base = """

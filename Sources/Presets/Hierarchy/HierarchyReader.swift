@@ -1,4 +1,4 @@
-import Media
+import Vocabulary
 
 /// A dump file → `HierarchyDump`, its format told by its first characters: `<` an XML dump
 /// (uiautomator, Appium), `{` Maestro's JSON, anything else XCUITest's debugDescription text.

@@ -1,6 +1,6 @@
 import Foundation
 import Geometry
-import Media
+import Vocabulary
 import Scene
 
 /// A screenshot screen's `hierarchy` while resolving: the dump read from the preset's folder (as

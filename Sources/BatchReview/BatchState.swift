@@ -1,6 +1,8 @@
 import Foundation
+import FramePipeline
 import Media
 import Presets
+import Vocabulary
 
 /// The one owner of a batch's state: the entries, the presets still to render, the presets in
 /// flight, the progress lines and the manifest. Every read and write of that state, every

@@ -1,7 +1,7 @@
 /// The one table of outputs (docs/CLI.md "Options"; issue 19 item 2): which codecs each format holds, what
 /// each codec takes (crf range and default, encoder presets), alpha, the file extensions that
 /// name a format. The CLI's option checks (render and batch), the preset decoder's `output`
-/// checks and `EncoderSettings.validate` all read it, so their rules and messages cannot drift.
+/// checks and Media's `EncoderSettings.validate` all read it, so their rules and messages cannot drift.
 public enum OutputFormats {
     /// x264's (and x265's: the same names) speed/size presets, fastest first.
     public static let encoderPresets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
@@ -45,7 +45,11 @@ public enum OutputFormats {
     public static let videoExtensions = [".mp4", ".m4v", ".mov", ".webm", ".gif"]
 
     /// Which field of a choice a problem is about (the CLI names its option, the decoder its JSON path).
-    public enum Field: String, Sendable { case format, codec, crf, preset, background }
+    public enum Field: String, Sendable {
+        case format, codec, crf, preset, background
+        /// Where a preset sets it: the top-level `background`, else a key of `output`.
+        public var presetPath: String { self == .background ? "background" : "output.\(rawValue)" }
+    }
 
     public struct Problem: Sendable, Equatable {
         public var field: Field
@@ -62,7 +66,7 @@ public enum OutputFormats {
                 ? "\(format.rawValue) takes no codec (got \(codec.rawValue))"
                 : "\(format.rawValue) cannot hold \(codec.rawValue) (\(format.rawValue) takes \(allowed.map(\.rawValue).joined(separator: ", ")))"))
         }
-        let effective = codec ?? format.flatMap(EncoderSettings.defaultCodec(for:))
+        let effective = codec ?? format.flatMap(\.defaultCodec)
         let codecless = format.map { $0.allowedCodecs.isEmpty && $0 != .null } ?? false
         if let crf {
             if codecless, let format {
@@ -103,4 +107,47 @@ public enum OutputFormats {
 extension OutputFormat {
     /// True when this format can hold `codec` (null takes any: it converts and writes nothing).
     public func accepts(_ codec: VideoCodec) -> Bool { self == .null || allowedCodecs.contains(codec) }
+}
+
+/// Outputs. `.null` converts frames but writes nothing (profiling); `.png` writes a directory of
+/// `frame-NNNNN.png` (the destination is the directory's path).
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case mp4, mov, webm, gif, png, null
+    /// The file extension for outputs of this format (nil: no file; `.png` is a directory, which
+    /// gets no extension by default).
+    public var fileExtension: String? {
+        switch self {
+        case .null, .png: return nil
+        default: return rawValue
+        }
+    }
+    /// True when the destination is a directory (`.png`).
+    public var writesDirectory: Bool { self == .png }
+    /// True when the format can store an alpha channel (`transparent` is allowed).
+    public var carriesAlpha: Bool { self != .mp4 }
+    /// The codec used when none is asked for: mp4 h264, mov prores, webm vp9; nil for gif/png/null.
+    public var defaultCodec: VideoCodec? {
+        switch self {
+        case .mp4: return .h264
+        case .mov: return .prores
+        case .webm: return .vp9
+        case .gif, .png, .null: return nil
+        }
+    }
+    /// Codecs this container accepts; empty when the format has its own fixed coding (gif, png, null).
+    public var allowedCodecs: [VideoCodec] {
+        switch self {
+        case .mp4: return [.h264, .hevc]
+        case .mov: return [.prores, .h264, .hevc]
+        case .webm: return [.vp9]
+        case .gif, .png, .null: return []
+        }
+    }
+}
+
+/// Video codecs for the containers that take one. For mov, only ProRes carries alpha.
+public enum VideoCodec: String, Sendable, CaseIterable {
+    case h264, hevc, prores, vp9
+    /// True when Segue stores an alpha channel with this codec (ProRes 4444, VP9 yuva420p).
+    public var carriesAlpha: Bool { self == .prores || self == .vp9 }
 }

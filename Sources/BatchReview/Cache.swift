@@ -1,5 +1,7 @@
 import Foundation
+import FramePipeline
 import Media
+import Vocabulary
 
 /// `--cache DIR`: a content-addressed store of finished outputs. The key is the SHA-256 of
 /// everything that decides the output's bytes: the preset text, every referenced asset's bytes

@@ -1,6 +1,7 @@
 import Foundation
 import Media
 import Presets
+import Vocabulary
 
 /// The paths a batch writes besides its clips obey the rules of `-o` (issue 27.2, 27.3, 27.12):
 /// the manifest is not a preset, an asset, an output of the run or anything but a manifest Segue

@@ -1,4 +1,5 @@
 import Foundation
+import FramePipeline
 import Presets
 
 /// The manifest's document (docs/CI.md): the batch, then one object per preset. Field names

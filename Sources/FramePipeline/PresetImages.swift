@@ -1,5 +1,6 @@
 import Media
 import Presets
+import Vocabulary
 
 /// Where the presets Export and the CLI resolve get their images: Media's AssetImages for the
 /// preset's folder, at most `Limits.maxImageSide` pixels a side. Presets opens no image itself

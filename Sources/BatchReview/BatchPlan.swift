@@ -1,6 +1,8 @@
 import Foundation
+import FramePipeline
 import Media
 import Presets
+import Vocabulary
 
 /// What a batch renders: one entry per clip, before sharding. A plain preset is one clip; a
 /// matrix preset (issue 21) one per combination, named `<name>-<value>-…` and sharded by its file's

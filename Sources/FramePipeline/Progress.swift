@@ -77,4 +77,4 @@ public final class ProgressReporter {
 }
 
 /// A JSON string literal (Compare's report).
-func jsonString(_ s: String) -> String { OrderedJSON.quote(s) }
+package func jsonString(_ s: String) -> String { OrderedJSON.quote(s) }

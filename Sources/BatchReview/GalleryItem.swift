@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import Vocabulary
 
 /// One preset of a batch as the gallery shows it: the manifest's facts, read back from the
 /// manifest's JSON (so `segue gallery MANIFEST` and `batch --gallery` take one path, and fields

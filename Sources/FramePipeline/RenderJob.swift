@@ -3,6 +3,7 @@ import Media
 import Presets
 import Raster
 import Scene
+import Vocabulary
 
 /// Options for one render (the CLI's flags over the preset's `output`).
 public struct RenderOptions: Sendable {

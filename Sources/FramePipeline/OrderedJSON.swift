@@ -7,20 +7,20 @@ import Foundation
 ///
 /// `JSONDecimal` values are written with a fixed number of decimals (the manifest's "wallTime":
 /// 0.084), as the text format always had them.
-enum OrderedJSON {
-    enum Value: Sendable {
+package enum OrderedJSON {
+    package enum Value: Sendable {
         case null, bool(Bool), number(String), string(String)
         case array([Value]), object([(String, Value)])
     }
 
-    static func value(_ v: some Encodable) throws -> Value {
+    package static func value(_ v: some Encodable) throws -> Value {
         let root = Box()
         try TreeEncoder.encode(v, into: root, path: [])
         return root.resolved ?? .null
     }
 
     /// One line: `{"event":"done","frames":4}`.
-    static func compact(_ v: Value) -> String {
+    package static func compact(_ v: Value) -> String {
         switch v {
         case .array(let items): return "[" + items.map(compact).joined(separator: ",") + "]"
         case .object(let pairs): return "{" + pairs.map { quote($0.0) + ":" + compact($0.1) }.joined(separator: ",") + "}"
@@ -29,7 +29,7 @@ enum OrderedJSON {
     }
 
     /// Spaced on one line: `{ "ok": 1, "failed": 0 }`, `["a", "b"]`.
-    static func inline(_ v: Value) -> String {
+    package static func inline(_ v: Value) -> String {
         switch v {
         case .array(let items): return "[" + items.map(inline).joined(separator: ", ") + "]"
         case .object(let pairs) where pairs.isEmpty: return "{}"
@@ -50,7 +50,7 @@ enum OrderedJSON {
 
     /// A JSON string: quotes, backslashes and control characters escaped, nothing else (paths
     /// and non-ASCII text stay readable).
-    static func quote(_ s: String) -> String {
+    package static func quote(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -74,15 +74,15 @@ enum OrderedJSON {
 }
 
 /// A number written with `digits` decimals ("%.3f"); null when not finite (JSON has no infinity).
-struct JSONDecimal: Encodable {
+package struct JSONDecimal: Encodable {
     var value: Double
     var digits: Int
-    init?(_ value: Double?, _ digits: Int) {
+    package init?(_ value: Double?, _ digits: Int) {
         guard let value else { return nil }
         self.value = value; self.digits = digits
     }
     var text: OrderedJSON.Value { value.isFinite ? .number(String(format: "%.\(digits)f", value)) : .null }
-    func encode(to encoder: Encoder) throws {   // through another encoder: a plain number
+    package func encode(to encoder: Encoder) throws {   // through another encoder: a plain number
         var c = encoder.singleValueContainer()
         if value.isFinite { try c.encode(value) } else { try c.encodeNil() }
     }

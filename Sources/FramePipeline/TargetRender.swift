@@ -1,6 +1,7 @@
 import Foundation
 import Media
 import Presets
+import Vocabulary
 
 /// A render for a destination (`--for TARGET`, ShareTargets): its rules checked before anything
 /// is rendered (device, duration, fps, format), the rest met by construction (size, rate, codec,

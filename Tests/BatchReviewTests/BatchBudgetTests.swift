@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import Export
+@testable import BatchReview
+@testable import FramePipeline
 
 /// The batch's CPU budget (DESIGN §4: the encoder's own threads count toward `--jobs`) and its
 /// Codable output (issue 19.4).

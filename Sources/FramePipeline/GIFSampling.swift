@@ -1,5 +1,6 @@
 import Media
 import Presets
+import Vocabulary
 
 /// The frames of a GIF: the story sampled at the GIF's own rate (GIFTiming, 100/d fps), not at
 /// the preset's fps, so that each frame's whole-centisecond delay is exactly the story time

@@ -1,7 +1,9 @@
 import Foundation
+import FramePipeline
 import Media
 import Presets
 import Raster
+import Vocabulary
 
 /// `segue gallery MANIFEST -o DIR` and `batch --gallery`: one self-contained folder, `index.html`
 /// plus what it shows, that works from file://, as a CI artifact and on a static host. Nothing

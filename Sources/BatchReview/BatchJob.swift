@@ -1,4 +1,5 @@
 import Foundation
+import FramePipeline
 import Media
 import Presets
 

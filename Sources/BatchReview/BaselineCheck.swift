@@ -1,4 +1,5 @@
 import Foundation
+import FramePipeline
 import Media
 
 /// `batch --baseline DIR`: each rendered (or cached) output is compared frame by frame with the

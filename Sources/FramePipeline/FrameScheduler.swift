@@ -40,6 +40,7 @@ public final class CancellationToken: @unchecked Sendable {
 
 public struct CancelledError: Error, CustomStringConvertible {
     public var reason: Int32
+    public init(reason: Int32) { self.reason = reason }
     public var description: String { "cancelled" }
 }
 

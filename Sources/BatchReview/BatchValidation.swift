@@ -1,6 +1,7 @@
 import Foundation
 import Media
 import Presets
+import Vocabulary
 
 extension BatchJob {
     /// What validation learned about a preset, kept for rendering: the preset decoded and

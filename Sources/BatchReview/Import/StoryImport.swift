@@ -1,7 +1,9 @@
 import Foundation
+import FramePipeline
 import Geometry
 import Media
 import Presets
+import Vocabulary
 
 /// `segue import DIR -o story.json` (issue 31): a folder of screenshots (and their hierarchy dumps)
 /// → a preset that validates and renders as it is: the device guessed from the pixel size, one
