@@ -20,6 +20,7 @@ struct ChromeLayers: Sendable {
         self.storyboard = storyboard
         var c = storyboard.device.chrome
         c.size = storyboard.canvas
+        c.rightToLeft = storyboard.direction.isRTL
         chrome = c
         enabled = storyboard.overlays.chrome
         cutout = storyboard.overlays.device ? c.cutout() : nil
@@ -69,7 +70,7 @@ struct ChromeLayers: Sendable {
         case .still(let id): return look(screen: id)
         case .presented(let s):
             let step = storyboard.steps[s]
-            return look(sheet: step.after, over: step.before, large: ChromeLayers.isLargeSheet(step))
+            return look(presented: step.after, over: step.before, step)
         case .transition(let s, let p):
             // From what the frame before the step shows to what the step ends on if it finishes.
             let step = storyboard.steps[s]
@@ -85,10 +86,23 @@ struct ChromeLayers: Sendable {
         guard step.transition?.presentsOverContext == true, step.operation == .present else { return look(screen: step.after) }
         var presenting = step.before
         if step.changesDetent, case .presented(let k) = before { presenting = storyboard.steps[k].before }
-        return look(sheet: step.after, over: presenting, large: ChromeLayers.isLargeSheet(step))
+        return look(presented: step.after, over: presenting, step)
     }
 
-    static func isLargeSheet(_ step: Step) -> Bool { (step.transition as? SheetTransition)?.detent != .medium }
+    /// A screen presented over `presenting` by `step`: a page sheet shows its gap (above); a
+    /// component over context (Material's dialog) leaves the system bars as the screen under it
+    /// has them, as a dialog's window dim does not restyle Android's status bar icons.
+    func look(presented: String, over presenting: String, _ step: Step) -> Look {
+        guard let detent = ChromeLayers.sheetDetent(step) else { return look(screen: presenting) }
+        return look(sheet: presented, over: presenting, large: detent != .medium)
+    }
+
+    /// The detent a sheet step shows (a detent change: the one it goes to), nil when the step
+    /// presents no page sheet.
+    static func sheetDetent(_ step: Step) -> SheetTransition.Detent? {
+        if let sheet = step.transition as? SheetTransition { return sheet.detent }
+        return (step.transition as? SheetDetentTransition)?.to
+    }
 
     /// `a` going to `b` at t: colours and opacities in proportion; `a`'s bands stay opaque under
     /// `b`'s when both have one (the next band fades in over the front one), else fade out.
@@ -146,23 +160,11 @@ struct ChromeLayers: Sendable {
         var kids = [screen]
         let s = storyboard.scale
         if statusRect.height > 0 {
-            kids.append(.rect(statusRect, ChromeLayers.commonColor(snapshot, row: Int((statusRect.maxY * s).rounded()) - 1)))
+            kids.append(.rect(statusRect, snapshot.commonColor(row: Int((statusRect.maxY * s).rounded()) - 1)))
         }
         if homeRect.height > 0 {
-            kids.append(.rect(homeRect, ChromeLayers.commonColor(snapshot, row: Int((homeRect.minY * s).rounded()))))
+            kids.append(.rect(homeRect, snapshot.commonColor(row: Int((homeRect.minY * s).rounded()))))
         }
         return Node(kind: .group, frame: Rect(0, 0, storyboard.canvas.width, storyboard.canvas.height), children: kids)
-    }
-
-    /// The most common pixel of a row, as an opaque colour.
-    static func commonColor(_ b: Bitmap, row: Int) -> Color {
-        let y = min(max(row, 0), b.height - 1)
-        var counts: [UInt32: Int] = [:]
-        let line = b.row(y)
-        for x in 0..<b.width { counts[line[x], default: 0] += 1 }
-        let pixel = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
-        // Snapshots are opaque: the premultiplied bytes are the colour's.
-        func c(_ shift: UInt32) -> Double { Double((pixel >> shift) & 0xFF) / 255 }
-        return Color(r: c(0), g: c(8), b: c(16))
     }
 }

@@ -220,7 +220,7 @@ public final class FrameComposer: Sendable {
         guard let transition = step.transition, let toKey = keys.to else { return screenNode(keys.from) }
         var input = step.frame(from: movingScreen(keys.from), to: movingScreen(toKey), canvas: storyboard.canvas, at: local,
                                matches: store.matches(step: step.index),
-                               backgrounds: (background(of: keys.from.screen), background(of: toKey.screen)))!
+                               backgrounds: (background(of: keys.from), background(of: toKey)))!
         if transition.usesNavigationBars, let a = navigationBar(step.before), let b = navigationBar(step.after) { input.bars = (a, b) }
         guard storyboard.direction.isRTL else { return transition.scene(input) }
         // Right to left: the transition moves mirrored screens (and elements: SnapshotStore.matches;
@@ -249,10 +249,12 @@ public final class FrameComposer: Sendable {
     }
 
     /// A screen's own background colour: its root's fill (a mock's theme background, a layers
-    /// or screenshot screen's `background`).
-    func background(of screen: String) -> Color? {
-        if case .solid(let c)? = storyboard.screens[screen]?.fill { return c }
-        return nil
+    /// or screenshot screen's `background`), or for a screenshot given none, the app's colour
+    /// read from its pixels (the outline has none: ScreenBuilder.fill).
+    func background(of key: SnapshotStore.Key) -> Color? {
+        guard let root = storyboard.screens[key.screen] else { return nil }
+        if case .solid(let c)? = root.fill { return c }
+        return storyboard.deferred[key.screen] == nil ? nil : store.snapshot(key).edgeColor
     }
 
     /// Draws a scene the way frames are drawn: background, then the scene.

@@ -225,7 +225,9 @@ final class SnapshotStore: @unchecked Sendable {
                                       fromCornerRadius: ea?.cornerRadius ?? 0, toCornerRadius: eb?.cornerRadius ?? 0,
                                       picture: fromOwn.flatMap { f in toOwn.flatMap { t in
                                           MatchedPicture.shared(.init(screen: a, id: m.from, image: f, found: ia[m.from]),
-                                                               .init(screen: b, id: m.to, image: t, found: ib[m.to]), scale: scale) } })
+                                                               .init(screen: b, id: m.to, image: t, found: ib[m.to]), scale: scale) } },
+                                      fromShadow: (onA ? ia[m.from]?.node : ib[m.to]?.node)?.shadow,
+                                      toShadow: (onB ? ib[m.to]?.node : ia[m.from]?.node)?.shadow)
             }
             return storyboard.direction.isRTL ? elements.map { SnapshotStore.mirrored($0, width: storyboard.canvas.width) } : elements
         } }
@@ -243,6 +245,9 @@ final class SnapshotStore: @unchecked Sendable {
         e.toImage = m.toImage === m.fromImage ? from : flip(m.toImage)
         // The shared picture is aspect-filled about the frame's centre: flipping it is enough.
         e.picture = m.picture.map(flip)
+        // The scene is mirrored back: a shadow cast to the right on the screen stays so.
+        func flip(_ s: Shadow?) -> Shadow? { s.map { var t = $0; t.offset.x = -t.offset.x; return t } }
+        e.fromShadow = flip(m.fromShadow); e.toShadow = flip(m.toShadow)
         return e
     }
 

@@ -70,8 +70,9 @@ public struct Overlays: Sendable, Hashable {
 }
 
 public enum ScreenSpec: Sendable {
-    /// `fit` nil: not given — `fill`, and the screenshot must have the device's aspect (AspectCheck).
-    case image(path: String, fit: ImageFit?, background: Color)
+    /// A screenshot. `fit` nil: not given — `fill`, and the screenshot must have the device's
+    /// aspect (AspectCheck). `background` nil: none given, the app's own (the screenshot's edge colour).
+    case image(path: String, fit: ImageFit?, background: Color?)
     case mock(kind: String, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?)
     case layers(background: Color, layers: [LayerSpec])
 }

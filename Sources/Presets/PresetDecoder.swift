@@ -157,7 +157,7 @@ public enum PresetDecoder {
             guard let m = r.object(v, path, allowed: ["image", "fit", "background", "elements", "hierarchy", "chrome", "navigationBar"]) else { return nil }
             let file = m["image"].flatMap { r.string($0, path.key("image")) }
             let fit = m["fit"].flatMap { r.choice($0, path.key("fit"), ImageFit.allCases.map(\.rawValue)) }.flatMap(ImageFit.init)
-            let bg = m["background"].flatMap { r.color($0, path.key("background")) } ?? .white
+            let bg = m["background"].flatMap { r.color($0, path.key("background")) }
             guard let file else { return nil }
             return .image(path: file, fit: fit, background: bg)
         case "mock":

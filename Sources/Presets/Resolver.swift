@@ -129,14 +129,15 @@ public struct Resolver {
     }
 
     /// The title of the screen each screen is first pushed from, for its back button (UIKit titles
-    /// the back button with the previous screen's title): the mock's `title`, else none.
+    /// the back button with the previous screen's title): the mock's `title`, else the title the
+    /// mock shows by default (localized with the rest of the mock).
     static func backTitles(_ preset: Preset) -> [String: String] {
         var stack = ScreenStack(preset.start), out: [String: String] = [:]
         for step in preset.timeline {
             switch step.kind {
             case .push(let id):
                 if out[id] == nil, let spec = preset.screens.first(where: { $0.id == stack.top })?.spec,
-                   case .mock(_, let title, _, _, _, _) = spec { out[id] = title }
+                   case .mock(let kind, let title, _, _, _, _) = spec { out[id] = title ?? Mocks.defaultTitle(kind: kind) }
                 stack.apply(.push, id)
             case .present(let id): stack.apply(.present, id)
             case .pop: stack.apply(.pop, stack.top)

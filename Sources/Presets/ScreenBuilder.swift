@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 import Vocabulary
 import Scene
 
@@ -47,7 +48,7 @@ struct ScreenBuilder: Sendable {
             guard let b = image(file, path: path + ".image", tally: tally, problem: problem) else { return nil }
             let fit = given ?? .fill
             if given == nil, outline, let why = aspectProblem(file, b) { problem(path + ".image", why) }
-            let shot = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true,
+            let shot = Node(id: id, kind: .rect, frame: full, fill: ScreenBuilder.fill(behind: b, given: bg), clips: true,
                             children: [.image(b, frame: full, fit: fit)])
             var regions = ScreenshotRegions(canvas: canvas, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
             regions.outline = outline
@@ -106,6 +107,15 @@ struct ScreenBuilder: Sendable {
         if case .success(let own) = images.info(file, fitting: PixelBox(width: 1 << 20, height: 1 << 20), opensDecoder: false),
            own.width > 0, own.height > 0 { size = (own.width, own.height) }
         return AspectCheck.problem(file: file, width: size.0, height: size.1, deviceWidth: pixelWidth, deviceHeight: pixelHeight)
+    }
+
+    /// What a screenshot sits on: the preset's `background`, else the app's own colour read from
+    /// its pixels (`Bitmap.edgeColor`), which is what shows behind its window while it moves
+    /// (FrameComposer's app background) and around it when it is letterboxed. An outline's
+    /// placeholder has no pixels: no fill (FrameComposer reads the colour from the snapshot).
+    static func fill(behind image: any ImageSource, given: Color?) -> Paint? {
+        if let given { return .solid(given) }
+        return (image as? Bitmap).map { .solid($0.edgeColor) }
     }
 
     /// Whether building `spec` reads image files (then it is deferred to its first frame).
