@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Media
+import Vocabulary
 
 extension BatchJob {
     /// A preset file found on the command line: its path and the key its shard is chosen by.
