@@ -32,6 +32,7 @@ let package = Package(
         .target(name: "CICU", dependencies: ["CICUSystem"], path: "Sources/CICU"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Geometry", swiftSettings: fast),
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Scene", dependencies: ["Geometry"], swiftSettings: fast),
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "FramePipeline", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Vocabulary", "Media", "Presets"], swiftSettings: fast),
         .target(name: "BatchReview", dependencies: ["FramePipeline", "Geometry", "Raster", "Vocabulary", "Media", "Presets"], swiftSettings: fast),
         // `segue studio`: the page served on the loopback interface (libmicrohttpd, inotify).
-        .target(name: "Studio", dependencies: ["FramePipeline", "Presets", "Media", "Raster", "Motion", "Scene", "Geometry", "CMicroHTTPD"]),
+        .target(name: "Studio", dependencies: ["FramePipeline", "Presets", "Media", "Raster", "Motion", "Scene", "Geometry", "CMicroHTTPD", "CZlib"]),
         .executableTarget(name: "segue", dependencies: ["Studio", "BatchReview", "FramePipeline", "Presets", "Media", "Vocabulary", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
         // Raster's micro-benchmarks (RasterBench, behind @_spi(Testing)): not part of `segue`.
         .executableTarget(name: "segue-bench", dependencies: ["Raster"], path: "Sources/segue-bench", swiftSettings: fast),

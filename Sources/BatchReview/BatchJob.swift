@@ -2,6 +2,7 @@ import Foundation
 import FramePipeline
 import Media
 import Presets
+import Vocabulary
 
 /// Options of `segue batch` (docs/CLI.md).
 public struct BatchOptions: Sendable {
@@ -14,6 +15,8 @@ public struct BatchOptions: Sendable {
     public var render = RenderOptions()
     /// `--format`, over each preset's `output.format`.
     public var format: String?
+    /// `--for TARGET`: every clip rendered for that destination (TargetRender); `format` is its.
+    public var target: ShareTarget?
     public var overrides = Overrides()
     /// Presets rendered at once (`--parallel`); nil: chosen from `jobs` (see `split`).
     public var parallel: Int?
@@ -72,7 +75,7 @@ public enum BatchJob {
         } catch let e as BatchError {
             if let path = options.manifest, e.recordable {
                 let text = BatchManifest.json([], outputDirectory: options.outputDirectory, shard: options.shard,
-                                              interrupted: false, exitCode: 2, error: e.description)
+                                              interrupted: false, exitCode: 2, error: e.description, target: options.target)
                 do { try BatchManifest.write(text, to: path) } catch {
                     throw BatchError("\(e.description)\n\(error)")
                 }

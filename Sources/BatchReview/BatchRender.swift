@@ -38,7 +38,8 @@ extension BatchJob {
             ro.format = p.format
             ro.jobs = workers
             ro.progress = options.progress.resolved == .json ? .json : .none
-            let result = try RenderJob.run(storyboard, to: e.output, options: ro, cancel: cancel)
+            let result = try options.target.map { t in try TargetRender.run(t, entry: e, text: p.text, to: e.output, options: ro, batch: options, cancel: cancel) }
+                ?? RenderJob.run(storyboard, to: e.output, options: ro, cancel: cancel)
             e.frames = result.frames
             e.duration = storyboard.duration
             if let out = e.output, !p.format.writesDirectory {

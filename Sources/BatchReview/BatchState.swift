@@ -152,7 +152,7 @@ final class BatchState: @unchecked Sendable {   // mutable state touched only on
             snapshot[k].error = interrupted ? "interrupted" : nil
         }
         let text = BatchManifest.json(snapshot, outputDirectory: options.outputDirectory, shard: options.shard,
-                                      interrupted: interrupted, exitCode: exitCode)
+                                      interrupted: interrupted, exitCode: exitCode, target: options.target)
         do { try BatchManifest.write(text, to: path); return nil } catch {
             log("segue: \(error)")
             return "\(error)"

@@ -1,4 +1,5 @@
 import Foundation
+import FramePipeline
 import Media
 import Presets
 import Vocabulary
@@ -29,9 +30,16 @@ extension BatchJob {
         switch read { case .success(let t): text = t; case .failure(let why): return fail(why.description) }
         if text.count > Limits.maxPresetBytes { return fail("is larger than \(Limits.maxPresetBytes >> 20) MiB; a preset is a small JSON file") }
         guard let string = String(data: text, encoding: .utf8) else { return fail("is not UTF-8 text") }
-        let preset: Preset, storyboard: Storyboard
+        let preset: Preset
+        var storyboard: Storyboard
         // Images' headers read, their pixels not decoded (issue 20.4): rendering decodes them.
         do { (preset, storyboard) = try BatchPlan.resolve(e, text: string, overrides: options.overrides) } catch { return .failure(error) }
+        if let t = options.target {
+            // The destination's rules, checked as `render --for` checks them (device, length, fps).
+            do { storyboard = try TargetRender.prepared(e, text: string, target: t, options: options) } catch let p as PresetError { return .failure(p) } catch {
+                return fail("--for \(t.rawValue): \(error)")
+            }
+        }
         let chosen = options.format ?? storyboard.output.format ?? "mp4"
         guard let format = OutputFormat(rawValue: chosen) else {
             return fail("unknown format \(chosen) (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))",
@@ -39,6 +47,7 @@ extension BatchJob {
         }
         var ro = options.render
         ro.format = format
+        ro.target = options.target
         ro.presetFile = e.input
         do { _ = try ro.encoderSettings(for: storyboard) } catch {
             return fail("\(error)", path: "output")

@@ -1,6 +1,7 @@
 import Foundation
 import Media
 import Presets
+import Vocabulary
 
 /// What happened to one preset of a batch.
 public enum BatchStatus: String, Sendable, CaseIterable {
@@ -65,8 +66,8 @@ public struct BatchEntry: Sendable {
 public enum BatchManifest {
     /// `error`: why the batch stopped before rendering (no presets, clashing outputs, …).
     public static func json(_ entries: [BatchEntry], outputDirectory: String, shard: Shard?, interrupted: Bool, exitCode: Int32?,
-                            error: String? = nil) -> String {
-        let file = ManifestFile(entries: entries, outputDirectory: outputDirectory, shard: shard?.description,
+                            error: String? = nil, target: ShareTarget? = nil) -> String {
+        let file = ManifestFile(entries: entries, outputDirectory: outputDirectory, shard: shard?.description, target: target?.rawValue,
                                 interrupted: interrupted, exitCode: exitCode, error: error)
         return file.text
     }

@@ -9,13 +9,15 @@ struct ManifestFile: Encodable {
     var entries: [BatchEntry]
     var outputDirectory: String
     var shard: String?
+    /// `batch --for TARGET` (only then present).
+    var target: String?
     var interrupted: Bool
     var exitCode: Int32?
     /// Only when the batch stopped before rendering.
     var error: String?
 
     enum CodingKeys: String, CodingKey {
-        case segue, manifest, outputDirectory, shard, interrupted, exitCode, error, total, counts, presets
+        case segue, manifest, outputDirectory, shard, target = "for", interrupted, exitCode, error, total, counts, presets
     }
 
     /// Keys in the order below, one per line; each preset on one line.
@@ -40,6 +42,7 @@ struct ManifestFile: Encodable {
         try c.encode(1, forKey: .manifest)
         try c.encode(outputDirectory, forKey: .outputDirectory)
         try c.encode(shard, forKey: .shard)
+        if let target { try c.encode(target, forKey: .target) }
         try c.encode(interrupted, forKey: .interrupted)
         try c.encode(exitCode, forKey: .exitCode)
         if let error { try c.encode(error, forKey: .error) }

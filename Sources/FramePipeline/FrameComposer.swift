@@ -21,6 +21,8 @@ public final class FrameComposer: Sendable {
     let overlays: OverlayPainter
     /// The device's status bar, home indicator and held screenshot bands (issue 28.1).
     let chrome: ChromeLayers
+    /// The device frame the composed screen is placed in (`overlays.frame`); nil: none.
+    let framer: DeviceFramePainter?
 
     public init(storyboard: Storyboard, slowMotion: Double = 1) {
         self.storyboard = storyboard
@@ -34,6 +36,8 @@ public final class FrameComposer: Sendable {
         }
         self.overlays = overlays
         chrome = ChromeLayers(storyboard: storyboard)
+        let background = backgroundPixel
+        framer = storyboard.framing.map { DeviceFramePainter(storyboard: storyboard, framing: $0, background: background) }
     }
 
     /// The image of a screen that is exactly one opaque bitmap at the canvas's pixel size over its
@@ -137,8 +141,13 @@ public final class FrameComposer: Sendable {
 
     /// Draws a plan (background, scene, overlays); `rows`: only those rows, with the pixels a
     /// full draw gives them.
+    /// With a device frame, `target` is the framed canvas and the screen is drawn in its own
+    /// buffer and placed (DeviceFramePainter).
     public func render(_ plan: Plan, into target: Bitmap, rows: Range<Int>? = nil) {
-        store.textFailures.bind { draw(plan, into: target, rows: rows) }
+        store.textFailures.bind {
+            guard let framer else { return draw(plan, into: target, rows: rows) }
+            framer.compose(into: target, rows: rows ?? 0..<target.height) { view, inner in draw(plan, into: view, rows: inner) }
+        }
     }
 
     private func draw(_ plan: Plan, into target: Bitmap, rows: Range<Int>?) {
@@ -147,7 +156,8 @@ public final class FrameComposer: Sendable {
         // The screen's rows; those below (the caption band) show the background.
         let screen = r.clamped(to: 0..<storyboard.screenPixelHeight)
         let band = r.clamped(to: storyboard.screenPixelHeight..<max(storyboard.screenPixelHeight, target.height))
-        if !band.isEmpty { fillPixels(target.pixels + band.lowerBound * target.width, backgroundPixel, band.count * target.width) }
+        // In a device frame the band is clear: its caption goes over the framed canvas.
+        if !band.isEmpty { fillPixels(target.pixels + band.lowerBound * target.width, framer == nil ? backgroundPixel : 0, band.count * target.width) }
         if let copy = plan.copy {
             (target.pixels + screen.lowerBound * target.width).update(from: copy.pixels + screen.lowerBound * copy.width, count: screen.count * target.width)
         } else if let scene = plan.scene {

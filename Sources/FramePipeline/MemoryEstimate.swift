@@ -47,6 +47,12 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
             parts.append(("\(inFlight) frames in flight", inFlight * convertedBytes(settings, pixels: px)))
             parts.append(("encoder (\(encoderName(settings)))", encoderBytes(settings, pixels: px, frames: frames)))
         }
+        if let f = s.framing {
+            // DeviceFramePainter: the framed canvas and two screen-sized masks, drawn once, and
+            // each worker's buffer for the composed screen.
+            let screen = s.screenPixelWidth * s.composedPixelHeight * 4
+            parts.append(("device frame", f.width * f.height * 4 + 2 * screen + workers * screen))
+        }
         return MemoryEstimate(parts: parts)
     }
 

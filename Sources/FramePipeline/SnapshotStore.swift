@@ -169,7 +169,7 @@ final class SnapshotStore: @unchecked Sendable {
     func drawsStillDirectly(_ screen: String) -> Bool {
         cell(\.direct, screen).get {
             guard storyboard.deferred[screen] == nil, let root = storyboard.screens[screen] else { return false }
-            return SnapshotStore.paintsOpaqueFirst(root, width: storyboard.pixelWidth, height: storyboard.screenPixelHeight, scale: storyboard.scale)
+            return SnapshotStore.paintsOpaqueFirst(root, width: storyboard.screenPixelWidth, height: storyboard.screenPixelHeight, scale: storyboard.scale)
                 && Renderer.drawsSameInBands(root, scale: storyboard.scale)
         }
     }
@@ -186,7 +186,7 @@ final class SnapshotStore: @unchecked Sendable {
 
     /// The snapshot `key` names.
     func snapshot(_ key: Key) -> Bitmap {
-        let w = storyboard.pixelWidth, h = storyboard.screenPixelHeight, scale = storyboard.scale
+        let w = storyboard.screenPixelWidth, h = storyboard.screenPixelHeight, scale = storyboard.scale
         return cell(\.snapshots, key).get { textFailures.bind {
             let node = self.screen(key.screen)
             // A screenshot at the canvas's pixel size draws as a copy of itself: it is its own

@@ -64,7 +64,7 @@ public enum TargetRender {
 
     /// The storyboard for one pass: the device class's exact size (app-store), the scale, the
     /// fps capped at the destination's, its duration checked.
-    static func prepared(_ p: TargetProfile, load: (Overrides) throws -> Storyboard, overrides: Overrides, scale: Double,
+    public static func prepared(_ p: TargetProfile, load: (Overrides) throws -> Storyboard, overrides: Overrides, scale: Double,
                          slowMotion: Double, notes: inout [String]) throws -> Storyboard {
         var o = overrides
         o.scale = scale == 1 ? overrides.scale : scale
@@ -78,6 +78,7 @@ public enum TargetRender {
             o.pixelSize = (size.width, size.height)
             s = try load(o)
             notes.append("app-store: \(size.width)×\(size.height), the \(size.deviceClass) preview size; name the file with \(size.previewType) for fastlane deliver")
+            if s.overlays.frame != nil { notes.append(frameWarning) }
         }
         if s.fps > p.maxFPS {
             notes.append("\(p.target.rawValue): \(s.fps) fps lowered to \(p.maxFPS)")
@@ -86,6 +87,11 @@ public enum TargetRender {
         try p.checkDuration(s, slowMotion: slowMotion)
         return s
     }
+
+    /// Device frames are allowed (a clip made for a web page may go to the store too) but never
+    /// the store's default, and said to be against Apple's rules.
+    static let frameWarning = "warning: app-store: App Review rejects previews that show device frames (Guideline 2.3.4: \"previews may only use "
+        + "video screen captures of the app itself\"); overlays.frame is drawn here, shrunk to fit the exact size: remove it for the store"
 
     /// App Store previews show an iOS app on the device class's size; Android has its own store.
     static func previewSize(_ s: Storyboard) throws -> AppPreviewSize {

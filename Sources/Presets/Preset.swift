@@ -61,6 +61,11 @@ public struct Overlays: Sendable, Hashable {
     public var caption = false
     /// The device's status bar and home indicator (DeviceChrome), on unless the preset turns them off.
     public var chrome = true
+    /// A device body drawn around the screen, and marketing text above or below it
+    /// (DeviceFraming.swift); nil: none.
+    public var frame: FrameOverlay?
+    public var title: MarketingText?
+    public var subtitle: MarketingText?
     public init() {}
 }
 

@@ -47,7 +47,12 @@ public struct Resolver {
 
         var scale = overrides.scale.map { $0 * (preset.scale ?? preset.device.scale) } ?? preset.scale ?? preset.device.scale
         var px = preset.device.pixelSize(scale: scale)
-        if let exact = overrides.pixelSize {
+        if let exact = overrides.pixelSize, preset.overlays.frame != nil {
+            // The framed canvas is the exact size: the device shrinks to fit it (DeviceFraming).
+            scale = DeviceFraming.fittingScale(preset.overlays, device: preset.device,
+                                               captionPoints: preset.overlays.caption ? Storyboard.captionBandPoints : 0, exact: exact)
+            px = preset.device.pixelSize(scale: scale)
+        } else if let exact = overrides.pixelSize {
             scale = Double(exact.height) / preset.device.points.height
             px = exact
         }
@@ -86,6 +91,10 @@ public struct Resolver {
         storyboard.elementOrigins = Resolver.origins(preset, elements: built.elements)
         storyboard.notes = built.notes
         storyboard.addCaptionBand()
+        if let why = storyboard.addDeviceFrame(exact: preset.overlays.frame == nil ? nil : overrides.pixelSize) {
+            problem("overlays.frame", why)
+            throw PresetError(list: problems)
+        }
         return storyboard
     }
 
