@@ -7,7 +7,7 @@ The waits' 120 s only bound a failure. Prints JSON: {"state": {...}, "requests":
 
 usage: gallery_scroll.py DIR
 """
-import http.server, json, socketserver, sys, threading
+import http.server, json, os, socketserver, sys, tempfile, threading
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
@@ -38,7 +38,10 @@ def main():
         for a in ['--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=1280,800',
                   '--autoplay-policy=no-user-gesture-required', '--disable-dev-shm-usage']:
             options.add_argument(a)
-        driver = webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
+        # Chromium keeps scratch files (.org.chromium.*) in TMPDIR: a folder of its own, removed after.
+        scratch = tempfile.TemporaryDirectory(prefix="gallery-scroll.")
+        service = Service('/usr/bin/chromedriver', env=dict(os.environ, TMPDIR=scratch.name))
+        driver = webdriver.Chrome(service=service, options=options)
         try:
             driver.get(f"http://127.0.0.1:{server.server_address[1]}/index.html")
             wait = WebDriverWait(driver, 120, poll_frequency=0.05)
@@ -51,6 +54,7 @@ def main():
             state = driver.execute_script(STATE)
         finally:
             driver.quit()
+            scratch.cleanup()
         server.shutdown()
     print(json.dumps({"state": state, "requests": Recorder.log}))
 

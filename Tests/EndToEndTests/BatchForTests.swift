@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// `batch --for TARGET` (issue 33): every clip of the batch rendered for the destination as
 /// `render --for` renders it, its rules checked at validation; the manifest says which

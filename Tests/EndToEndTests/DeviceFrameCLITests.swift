@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// `overlays.frame`, `title`, `subtitle` through the CLI (issue 33.3): every problem with its
 /// JSON path and a "did you mean", exit 2; framed videos are even-sized as `inspect` says; with

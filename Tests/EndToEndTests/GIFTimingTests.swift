@@ -115,7 +115,7 @@ final class GIFTimingTests: XCTestCase {
     /// colour of the story's GIF and of the reference in each. The number of screenshots (300),
     /// not a clock, bounds a failure.
     static let playScript = """
-    import sys, subprocess
+    import os, sys, subprocess, tempfile
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -124,7 +124,9 @@ final class GIFTimingTests: XCTestCase {
     for a in ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=400,300"]:
         o.add_argument(a)
     o.binary_location = chromium
-    d = webdriver.Chrome(service=Service(driver), options=o)
+    # Chromium keeps scratch files (.org.chromium.*) in TMPDIR: a folder of its own, removed after.
+    scratch = tempfile.TemporaryDirectory(prefix="gif-play.")
+    d = webdriver.Chrome(service=Service(driver, env=dict(os.environ, TMPDIR=scratch.name)), options=o)
 
     def name(rgb):
         # ffmpeg's default GIF palette shows pure red as fc0000: the dominant channel names it.
@@ -151,5 +153,6 @@ final class GIFTimingTests: XCTestCase {
             print(story, ref, flush=True)
     finally:
         d.quit()
+        scratch.cleanup()
     """
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Media
 import XCTest
+import SegueTestSupport
 
 /// The studio's frame PNGs (stored zlib blocks, one IDAT per block of whole rows, written on all
 /// cores) checked against references that share no code with them: Python's zlib inflates the

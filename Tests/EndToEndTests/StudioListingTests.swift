@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// The studio's listing is bounded (a studio opened on `/` or a home folder does not walk it
 /// whole): folders deeper than 8 levels and presets past the 1,000th are left out and the

@@ -2,6 +2,7 @@ import Foundation
 import Media
 import Raster
 import XCTest
+import SegueTestSupport
 
 /// The element outlines follow what the frame draws, in transitions too: on a still the card's
 /// outline is its frame; halfway through a uikit push the outline has moved with its screen

@@ -1,6 +1,7 @@
 import Foundation
 import Media
 import XCTest
+import SegueTestSupport
 
 /// The studio page's end-to-end check, the same in every browser: Tests/Browser/studio_page.py
 /// opens the page, scrubs, saves an edit and then a broken preset, drags a region and picks a

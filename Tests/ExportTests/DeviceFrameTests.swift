@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import FramePipeline
 import Media
 import Presets
@@ -33,7 +34,7 @@ final class DeviceFrameTests: XCTestCase {
             XCTAssertEqual(segue.width, skia.width, name); XCTAssertEqual(segue.height, skia.height, name)
             guard segue.width == skia.width, segue.height == skia.height else { continue }
             let d = GoldenFrameTests.compare(segue, skia)
-            XCTAssertTrue(GoldenFrameTests.withinTolerance(d), "\(name): \(d.over4 * 100) % off by > 4, worst \(d.worst) at \(d.at)")
+            XCTAssertTrue(GoldenFrameTests.withinTolerance(d), "\(name): \(d.over * 100) % off by > 4, worst \(d.worst) at \(d.at)")
         }
     }
 
