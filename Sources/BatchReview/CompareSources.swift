@@ -121,13 +121,13 @@ final class FolderFrames: FrameSource {
     func frame(at i: Int) throws -> Bitmap? { i < files.count ? try ImageDecoder.decode(path: files[i]) : nil }
 }
 
-/// A preset rendered frame by frame in memory, `jobs` frames at a time in parallel.
+/// A preset rendered frame by frame in memory, in order, `jobs` frames in flight (FrameScheduler,
+/// started on the first `next()`; `frame(at:)` alone renders just that frame).
 final class PresetFrames: FrameSource {
     let path: String
     let composer: FrameComposer
     let jobs: Int
-    private var ready: [Bitmap] = []
-    private var nextIndex = 0
+    private var frames: FrameScheduler<Bitmap>?
 
     init(_ storyboard: Storyboard, path: String, jobs: Int) {
         self.path = path
@@ -135,29 +135,33 @@ final class PresetFrames: FrameSource {
         self.jobs = max(1, jobs)
     }
 
+    deinit { frames?.stop() }
+
     var width: Int { composer.storyboard.pixelWidth }
     var height: Int { composer.storyboard.pixelHeight }
     var fps: Double? { Double(composer.storyboard.fps) }
 
     func next() throws -> Bitmap? {
-        if ready.isEmpty {
-            let start = nextIndex, n = min(jobs, composer.frameCount - start)
-            guard n > 0 else { return nil }
-            ready = try parallelMap(count: n, workers: jobs) { k in Result { try self.render(start + k) } }.map { try $0.get() }
-            nextIndex += n
-            try composer.checkDrawn()
+        if frames == nil {
+            // Each frame is a bitmap of its own: the comparator holds it after it is handed over.
+            let composer = composer, width = width, height = height
+            let s = FrameScheduler<Bitmap>(frameCount: composer.frameCount, jobs: jobs, window: jobs)
+            s.start(cancel: CancellationToken()) { _, i in try PresetFrames.render(composer, i, width, height) }
+            frames = s
         }
-        return ready.removeFirst()
-    }
-
-    func frame(at i: Int) throws -> Bitmap? {
-        guard i < composer.frameCount else { return nil }
-        let b = try render(i)
+        let b = try frames!.next()
         try composer.checkDrawn()
         return b
     }
 
-    private func render(_ i: Int) throws -> Bitmap {
+    func frame(at i: Int) throws -> Bitmap? {
+        guard i < composer.frameCount else { return nil }
+        let b = try PresetFrames.render(composer, i, width, height)
+        try composer.checkDrawn()
+        return b
+    }
+
+    private static func render(_ composer: FrameComposer, _ i: Int, _ width: Int, _ height: Int) throws -> Bitmap {
         let b = try Bitmap(width: width, height: height)
         composer.render(frame: i, into: b)
         return b

@@ -53,23 +53,22 @@ public enum ContactSheet {
         let indices = layout.indices, cols = layout.cols
         let thumbW = layout.thumbW, thumbH = layout.thumbH, gap = layout.gap, label = layout.label
         // Render the chosen frames in parallel, each scaled into its thumbnail as soon as it is
-        // drawn: at most `jobs` full frames exist at once (issue 20.6: `--count 400` held 400
-        // full frames, 1.1 GB), then the thumbnails are laid out 1:1.
+        // drawn: one full frame per worker (issue 20.6: `--count 400` held 400 full frames,
+        // 1.1 GB), then the thumbnails are laid out 1:1.
         let thumbPixels = (Int(thumbW), Int(thumbH))
-        // A thumbnail 0 pixels high (a canvas 150 times wider than high) is a RasterError.
-        let rendered = parallelMap(count: indices.count, workers: jobs) { k in
-            Result { () throws -> Bitmap? in
-                if cancel.isCancelled { return nil }
-                let b = try Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight)
-                composer.render(frame: indices[k], into: b)
-                let thumb = try Bitmap(width: thumbPixels.0, height: thumbPixels.1)
-                Renderer.render(Node.image(b, frame: Rect(0, 0, thumbW, thumbH), fit: .stretch), scale: 1, into: thumb)
-                return thumb
-            }
-        }
-        if cancel.isCancelled { throw CancelledError(reason: cancel.reason) }
+        let scheduler = FrameScheduler<Bitmap>(frameCount: indices.count, jobs: jobs, window: jobs + 2)
+        let frames = try (0..<scheduler.jobs).map { _ in try Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight) }
+        var bitmaps: [Bitmap] = []
+        try scheduler.run(cancel: cancel, produce: { worker, k in
+            let b = frames[worker]
+            composer.render(frame: indices[k], into: b)
+            b.invalidateCaches()   // drawn from below: last frame's mip levels are stale
+            // A thumbnail 0 pixels high (a canvas 150 times wider than high) is a RasterError.
+            let thumb = try Bitmap(width: thumbPixels.0, height: thumbPixels.1)
+            Renderer.render(Node.image(b, frame: Rect(0, 0, thumbW, thumbH), fit: .stretch), scale: 1, into: thumb)
+            return thumb
+        }, consume: { _, thumb in bitmaps.append(thumb) })
         try composer.checkDrawn()
-        let bitmaps = try rendered.map { try $0.get()! }
         var cells: [Node] = []
         let style = TextStyle(font: Font(size: 15, weight: .medium), color: Color(white: 0.85), alignment: .center, lines: 1)
         for (k, i) in indices.enumerated() {

@@ -86,7 +86,7 @@ public final class FrameComposer: Sendable {
     }
 
     /// What one frame draws, worked out once so it can be drawn band by band.
-    public struct Plan: @unchecked Sendable {
+    public struct Plan: Sendable {
         public let time: Double
         /// The scene, or nil for a still of an opaque screen (a copy of its snapshot).
         public let scene: Node?

@@ -3,6 +3,7 @@ import Media
 import Presets
 import Raster
 import Scene
+import Synchronization
 import Vocabulary
 
 /// Options for one render (the CLI's flags over the preset's `output`).
@@ -203,42 +204,42 @@ extension RenderOptions {
 /// several workers the next still may start before the last one's frames are all rendered), each
 /// let go once frames past its run are being made (a held frame the encoder is done with is a
 /// pooled buffer no frame needs).
-final class HeldFrames: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(key: StillKey, through: Int, frame: VideoFrame)] = []
+final class HeldFrames: Sendable {
+    private let entries = Mutex<[(key: StillKey, through: Int, frame: VideoFrame)]>([])
     /// The held frame of `key` for frame `i` (nil: a frame that is no held still); entries whose
     /// run ended before `i` are dropped.
     func frame(for key: StillKey?, at i: Int) -> VideoFrame? {
-        lock.lock(); defer { lock.unlock() }
-        entries.removeAll { $0.through < i }
-        guard let key else { return nil }
-        return entries.first { $0.key == key }?.frame
+        entries.withLock { entries in
+            entries.removeAll { $0.through < i }
+            guard let key else { return nil }
+            return entries.first { $0.key == key }?.frame
+        }
     }
     /// Holds `frame` for the frames of its still up to `through`.
     func store(_ frame: VideoFrame, for key: StillKey, through: Int) {
-        lock.lock(); defer { lock.unlock() }
-        if entries.contains(where: { $0.key == key }) { return }
-        entries.append((key, through, frame))
-        if entries.count > 2 { entries.removeFirst() }
+        entries.withLock { entries in
+            if entries.contains(where: { $0.key == key }) { return }
+            entries.append((key, through, frame))
+            if entries.count > 2 { entries.removeFirst() }
+        }
     }
 }
 
 /// The last transition frame made (its scene, overlay and converted frame), shared by the
 /// workers: the next frame that draws identically is sent again instead of drawn. One for the
 /// render, not one per worker: each would hold a pooled frame the encoder is done with.
-final class LastFrame: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entry: (scene: Node, overlay: OverlayKey, frame: VideoFrame)?
+final class LastFrame: Sendable {
+    private let entry = Mutex<(scene: Node, overlay: OverlayKey, frame: VideoFrame)?>(nil)
     func frame(drawing scene: Node, _ overlay: OverlayKey) -> VideoFrame? {
-        guard let e = lock.withLock({ entry }), e.overlay == overlay, e.scene.drawsIdentically(to: scene) else { return nil }
+        guard let e = entry.withLock({ $0 }), e.overlay == overlay, e.scene.drawsIdentically(to: scene) else { return nil }
         return e.frame
     }
-    func store(_ scene: Node, _ overlay: OverlayKey, _ frame: VideoFrame) { lock.withLock { entry = (scene, overlay, frame) } }
-    func clear() { lock.withLock { entry = nil } }
+    func store(_ scene: Node, _ overlay: OverlayKey, _ frame: VideoFrame) { entry.withLock { $0 = (scene, overlay, frame) } }
+    func clear() { entry.withLock { $0 = nil } }
 }
 
 /// A worker's own pooled bitmap and converter. Touched only by the worker that owns it.
-final class WorkerState: @unchecked Sendable {
+final class WorkerState: @unchecked Sendable {   // one per worker index: only that worker's thread touches it
     /// A whole frame, for frames that cannot be drawn band by band (allocated on first use: a
     /// canvas size that is not positive is a RasterError then).
     func bitmap() throws -> Bitmap {

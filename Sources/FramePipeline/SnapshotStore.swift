@@ -3,6 +3,7 @@ import Geometry
 import Presets
 import Raster
 import Scene
+import Synchronization
 import Transitions
 
 /// The snapshots frames are composed of, each made when the first frame that needs it is
@@ -19,7 +20,7 @@ import Transitions
 ///
 /// Thread-safe: render workers ask for the same snapshot at once; each is made once (its cell's
 /// lock), and one dropped too early (a worker behind the others) is made again, the same.
-final class SnapshotStore: @unchecked Sendable {
+final class SnapshotStore: Sendable {
     struct Key: Hashable, Sendable {
         var screen: String
         var hidden: [String] = []
@@ -39,27 +40,29 @@ final class SnapshotStore: @unchecked Sendable {
     /// Frames a worker may lag behind the newest planned frame before what it needs is dropped.
     static let slack = 16
 
-    private let lock = NSLock()
-    private var screens: [String: Cell<Node>] = [:]
-    private var snapshots: [Key: Cell<Bitmap>] = [:]
-    private var matched: [Int: Cell<[MatchedElement]>] = [:]
-    private var direct: [String: Cell<Bool>] = [:]
-    private var newest = -1
-    private var firstFailure: PresetError?
+    private struct State {
+        var screens: [String: Cell<Node>] = [:]
+        var snapshots: [Key: Cell<Bitmap>] = [:]
+        var matched: [Int: Cell<[MatchedElement]>] = [:]
+        var direct: [String: Cell<Bool>] = [:]
+        var newest = -1
+        var firstFailure: PresetError?
+    }
+    private let state = Mutex(State())
 
     /// A value made once, under its own lock.
-    final class Cell<Value>: @unchecked Sendable {
-        private let making = NSLock()
-        private var value: Value?
+    final class Cell<Value: Sendable>: Sendable {
+        private let value = Mutex<Value?>(nil)
         func get(_ make: () -> Value) -> Value {
-            making.lock(); defer { making.unlock() }
-            if let value { return value }
-            let v = make()
-            value = v
-            return v
+            value.withLock { value in
+                if let value { return value }
+                let v = make()
+                value = v
+                return v
+            }
         }
         /// The value if it was made (waits while it is being made).
-        var made: Value? { making.withLock { value } }
+        var made: Value? { value.withLock { $0 } }
     }
 
     /// `animatedStills`: the frames that show a still screen under a moving overlay (each copies
@@ -115,13 +118,13 @@ final class SnapshotStore: @unchecked Sendable {
 
     /// The first image that failed to decode while building a screen (its frames are wrong: the
     /// caller must not keep the output).
-    var failure: PresetError? { lock.withLock { firstFailure } }
+    var failure: PresetError? { state.withLock { $0.firstFailure } }
 
-    private func cell<K: Hashable, V>(_ table: ReferenceWritableKeyPath<SnapshotStore, [K: Cell<V>]>, _ key: K) -> Cell<V> {
-        lock.withLock {
-            if let c = self[keyPath: table][key] { return c }
+    private func cell<K: Hashable, V>(_ table: WritableKeyPath<State, [K: Cell<V>]>, _ key: K) -> Cell<V> {
+        state.withLock { s in
+            if let c = s[keyPath: table][key] { return c }
             let c = Cell<V>()
-            self[keyPath: table][key] = c
+            s[keyPath: table][key] = c
             return c
         }
     }
@@ -131,7 +134,7 @@ final class SnapshotStore: @unchecked Sendable {
         cell(\.screens, id).get {
             textFailures.bind {
                 do throws(PresetError) { return try storyboard.screen(id) ?? storyboard.screens[id]! } catch {
-                    lock.withLock { if firstFailure == nil { firstFailure = error } }
+                    state.withLock { s in if s.firstFailure == nil { s.firstFailure = error } }
                     return storyboard.screens[id]!
                 }
             }
@@ -142,7 +145,7 @@ final class SnapshotStore: @unchecked Sendable {
     /// screenshots decode at once, as they did when every screen was built at resolve time),
     /// instead of one after the other in the worker that first draws them.
     func prefetch(_ ids: [String]) {
-        let missing = lock.withLock { ids.filter { storyboard.deferred[$0] != nil && screens[$0] == nil } }
+        let missing = state.withLock { s in ids.filter { storyboard.deferred[$0] != nil && s.screens[$0] == nil } }
         guard missing.count > 1 else { return }
         DispatchQueue.concurrentPerform(iterations: missing.count) { k in _ = screen(missing[k]) }
     }
@@ -253,7 +256,7 @@ final class SnapshotStore: @unchecked Sendable {
 
     /// Bytes of the snapshots and matched-element images held now.
     var heldBytes: Int {
-        let (shots, steps) = lock.withLock { (Array(snapshots.values), Array(matched.values)) }
+        let (shots, steps) = state.withLock { (Array($0.snapshots.values), Array($0.matched.values)) }
         var seen = Set<ObjectIdentifier>(), bytes = 0
         func count(_ b: Bitmap) { if seen.insert(ObjectIdentifier(b)).inserted { bytes += b.width * b.height * 4 } }
         for c in shots { if let b = c.made { count(b) } }
@@ -264,16 +267,16 @@ final class SnapshotStore: @unchecked Sendable {
     /// Frame `i` is being planned: what only frames more than `slack` before it use is let go
     /// (frames still being drawn hold what they use).
     func planning(frame i: Int) {
-        lock.withLock {
-            guard i > newest else { return }
-            newest = i
+        state.withLock { s in
+            guard i > s.newest else { return }
+            s.newest = i
             let horizon = i - SnapshotStore.slack
-            for (id, last) in lastScreenUse where last < horizon && screens[id] != nil {
-                screens[id] = nil
-                for key in snapshots.keys where key.screen == id { snapshots[key] = nil }
+            for (id, last) in lastScreenUse where last < horizon && s.screens[id] != nil {
+                s.screens[id] = nil
+                for key in s.snapshots.keys where key.screen == id { s.snapshots[key] = nil }
             }
-            for (key, use) in keyUse where use.upperBound < horizon && snapshots[key] != nil { snapshots[key] = nil }
-            for (s, last) in lastStepUse where last < horizon && matched[s] != nil { matched[s] = nil }
+            for (key, use) in keyUse where use.upperBound < horizon && s.snapshots[key] != nil { s.snapshots[key] = nil }
+            for (step, last) in lastStepUse where last < horizon && s.matched[step] != nil { s.matched[step] = nil }
         }
     }
 

@@ -59,62 +59,27 @@ public enum StillsJob {
         let names = indices.map { fileName($0, frameCount: composer.frameCount) }
         let null = OutputDestination.isNullSink(directory)
         let folder = null ? nil : try AtomicDirectory(destination: directory)
-        let reporter = SharedProgress(ProgressReporter(mode: progress, total: indices.count, label: storyboard.name))
-        let done = Counter()
-        let errors = ErrorSlot()
-        let workers = max(1, min(jobs, indices.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let bitmap: Bitmap
-            do { bitmap = try Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight) } catch { errors.set(error); return }
-            var k = worker
-            while k < indices.count && !cancel.isCancelled && !errors.isSet {
-                composer.render(frame: indices[k], into: bitmap)
-                do {
-                    let data = try PNGWriter.encode(bitmap, path: names[k])
-                    if let folder {
-                        let path = folder.temporaryPath + "/" + names[k]
-                        try FileBytes.write(data, to: path, name: directory)
-                    }
-                    let n = done.increment()
-                    reporter.locked { $0.update(done: n) }
-                } catch { errors.set(error) }
-                k += workers
-            }
-        }
+        let reporter = ProgressReporter(mode: progress, total: indices.count, label: storyboard.name)
+        // Workers draw and encode; the PNGs are written here, in order, while they draw the next.
+        let scheduler = FrameScheduler<Data>(frameCount: indices.count, jobs: jobs, window: jobs + 2)
         do {
-            if let e = errors.error { throw e }
+            let bitmaps = try (0..<scheduler.jobs).map { _ in try Bitmap(width: storyboard.pixelWidth, height: storyboard.pixelHeight) }
+            try scheduler.run(cancel: cancel, produce: { worker, k in
+                composer.render(frame: indices[k], into: bitmaps[worker])
+                return try PNGWriter.encode(bitmaps[worker], path: names[k])
+            }, consume: { k, data in
+                if let folder { try FileBytes.write(data, to: folder.temporaryPath + "/" + names[k], name: directory) }
+                reporter.update(done: k + 1)
+            })
             try composer.checkDrawn()
             if cancel.isCancelled { throw CancelledError(reason: cancel.reason) }
             try folder?.commit()
         } catch {
             folder?.discard()
-            reporter.locked { $0.abort() }
+            reporter.abort()
             throw error
         }
-        reporter.locked { $0.finish(output: null ? nil : directory, frames: indices.count) }
+        reporter.finish(output: null ? nil : directory, frames: indices.count)
         return names.map { (directory as NSString).appendingPathComponent($0) }
     }
-}
-
-final class ErrorSlot: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _error: Error?
-    var error: Error? { lock.lock(); defer { lock.unlock() }; return _error }
-    var isSet: Bool { error != nil }
-    func set(_ e: Error) { lock.lock(); if _error == nil { _error = e }; lock.unlock() }
-}
-
-/// A thread-safe count of finished items.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
-}
-
-/// A ProgressReporter (single-threaded) shared by workers: every report under one lock.
-final class SharedProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private let reporter: ProgressReporter
-    init(_ reporter: ProgressReporter) { self.reporter = reporter }
-    func locked(_ body: (ProgressReporter) -> Void) { lock.lock(); body(reporter); lock.unlock() }
 }
