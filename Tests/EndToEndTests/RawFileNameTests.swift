@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// Issue 27.5, the rest: file names that are not UTF-8 (Linux allows any byte but '/' and NUL).
 /// Swift decoded argv and folder listings with U+FFFD in their place, so `render bad\xFF.json`

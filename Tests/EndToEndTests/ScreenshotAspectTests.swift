@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// Issue 27.13: a screenshot whose shape is not the device's validated and rendered a useless,
 /// mostly cropped clip. Without a `fit` it is now an error (exit 2) at the screen's `image`,

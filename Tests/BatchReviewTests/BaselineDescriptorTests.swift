@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Export
+@testable import BatchReview
 
 /// Issue 27.1's last gap: a baseline clip was checked (a regular file inside --baseline, no
 /// link) and then reopened by path by FFmpeg, so a file swapped in between was what got
