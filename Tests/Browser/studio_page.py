@@ -12,7 +12,7 @@ and reads the problems shown; drags a rectangle with the region picker and reads
 the matrix preset m.json and picks fps 20 with its picker. Prints one JSON object; the Swift test
 compares it with what the CLI writes for the same inputs.
 """
-import json, math, os, shutil, sys
+import json, math, os, shutil, sys, tempfile
 
 browser, url, preset, edited, broken, frame, width_pt = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6]), float(sys.argv[7])
 
@@ -77,7 +77,12 @@ class Firefox:
         self.By, self.Keys = By, Keys
         os.environ.setdefault('MOZ_HEADLESS_WIDTH', '1400')
         os.environ.setdefault('MOZ_HEADLESS_HEIGHT', '1100')
-        self.m = Marionette(host='127.0.0.1', port=0, bin='/usr/bin/firefox-esr', headless=True, gecko_log=os.devnull,
+        # Firefox's log goes to a file of our own: marionette_driver removes the log path it is
+        # given before starting, so gecko_log=os.devnull deleted /dev/null (as root) and Firefox
+        # then created a regular file there.
+        self.log_dir = tempfile.mkdtemp(prefix='gecko-')
+        self.m = Marionette(host='127.0.0.1', port=0, bin='/usr/bin/firefox-esr', headless=True,
+                            gecko_log=os.path.join(self.log_dir, 'gecko.log'),
                             prefs={'gfx.color_management.mode': 0, 'browser.shell.checkDefaultBrowser': False})
         self.m.start_session()
         self.m.set_window_rect(width=1400, height=1100)
@@ -111,6 +116,7 @@ class Firefox:
         spare = self.m.instance.profile
         spare.cleanup()
         spare.restore = False
+        shutil.rmtree(self.log_dir, ignore_errors=True)
 
 
 def save(source):
