@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Segue: a headless exporter of transition previews. See docs/ARCHITECTURE.md for the rooms
 // and what each may import; data flows one way: Presets → Storyboard → Transitions → Raster → Media,
-// driven by Export.
+// driven by Export (Presets draws nothing and links no C library; the words it shares with Media
+// and Export are Vocabulary's).
 import PackageDescription
 
 // Pixel loops and the encoder's hot path are measured in release builds; exclusivity checks on
@@ -35,19 +36,20 @@ let package = Package(
         .target(name: "Geometry", swiftSettings: fast),
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Scene", dependencies: ["Geometry"], swiftSettings: fast),
-        .target(name: "Raster", dependencies: ["Geometry", "Scene", "CFreeType", "CICU"], swiftSettings: fast),
+        .target(name: "Raster", dependencies: ["Geometry", "Scene", "Vocabulary", "CFreeType", "CICU"], swiftSettings: fast),
         .target(name: "Transitions", dependencies: ["Geometry", "Motion", "Scene"], swiftSettings: fast),
         // The words Presets shares with Media and Export (output formats and their rules, limits,
         // the image-loading protocol, regular-file reads): no C library, so Presets links none.
         .target(name: "Vocabulary", dependencies: ["Scene"], swiftSettings: fast),
         .target(name: "Media", dependencies: ["Raster", "Scene", "Vocabulary", "CFFmpeg"], swiftSettings: fast),
-        .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Vocabulary"], swiftSettings: fast),
+        .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Transitions", "Vocabulary"], swiftSettings: fast),
         .target(name: "Export", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Vocabulary", "Media", "Presets"], swiftSettings: fast),
         // `segue studio`: the page served on the loopback interface (libmicrohttpd, inotify).
         .target(name: "Studio", dependencies: ["Export", "Presets", "Media", "Raster", "Motion", "Scene", "Geometry", "CMicroHTTPD"]),
         .executableTarget(name: "segue", dependencies: ["Studio", "Export", "Presets", "Media", "Vocabulary", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
-        // Raster's micro-benchmarks (RasterBench, behind @_spi(Testing)): not part of `segue`.
-        .executableTarget(name: "segue-bench", dependencies: ["Raster"], path: "Sources/segue-bench", swiftSettings: fast),
+        // Raster's micro-benchmarks (RasterBench: the kernels Raster shows behind @_spi(Testing)),
+        // not part of `segue`.
+        .executableTarget(name: "segue-bench", dependencies: ["Raster", "Scene", "Geometry"], path: "Sources/segue-bench", swiftSettings: fast),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
@@ -55,7 +57,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Scene", "Geometry", "CICU"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Raster", "Scene", "Geometry", "Motion"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Vocabulary", "Raster", "CFFmpeg"]),
-        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Vocabulary", "Motion", "Scene", "Transitions", "Geometry"]),
+        .testTarget(name: "PresetsTests", dependencies: ["Presets", "Vocabulary", "Raster", "Motion", "Scene", "Transitions", "Geometry"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Presets", "Vocabulary", "Media", "Raster", "Geometry", "Scene"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Media", "Raster"]),
     ]

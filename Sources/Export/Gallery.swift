@@ -131,7 +131,7 @@ struct GalleryFiles {
         // A preset edited since the render would draw pictures of another clip: none then.
         f.stale = item.isStale
         guard item.status != "invalid", !f.stale,
-              let storyboard = try? PresetLoader.load(path: item.input, only: item.only, images: PresetImages.folder) else { return f }
+              let storyboard = try? PresetLoader.load(path: item.input, only: item.only, images: PresetImages.folder, fonts: InstalledFonts()) else { return f }
         func image(_ suffix: String, _ draw: (String) throws -> Void) -> String? {
             let name = stem + suffix
             do { try draw((assetDir as NSString).appendingPathComponent(name)); return Gallery.assets + "/" + name } catch { return nil }

@@ -47,8 +47,7 @@ struct ScreenBuilder: Sendable {
             guard let b = image(file, path: path + ".image", tally: tally, problem: problem) else { return nil }
             let shot = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true,
                             children: [.image(b, frame: full, fit: fit)])
-            var regions = ScreenshotRegions(canvas: canvas, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
-            regions.outline = outline
+            let regions = ScreenshotRegions(canvas: canvas, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
             if let notes, let note = regions.fitNote(file: file, b, fit: fit) { notes(note) }
             return regions.adding(elements, to: shot, screenID: id, shot: b, fit: fit,
                                   loadImage: { image($0, path: $1, tally: tally, problem: problem) }, problem: problem)

@@ -24,6 +24,9 @@ public struct GradientStop: Sendable, Hashable {
 public enum Paint: Sendable, Hashable {
     case solid(Color)
     case linear(from: Point, to: Point, stops: [GradientStop])
+    /// A solid colour known once a screenshot is drawn: region `index`'s of `colors` (a hidden
+    /// screenshot region's default stand-in, filled in by the renderer).
+    case surrounding(SurroundingColors, index: Int)
 }
 
 public struct Border: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Export
 import Foundation
 import Presets
+import Raster
 
 /// Loaded presets, by (ID, matrix combination, preview), each valid for one version of the folder
 /// (a change anywhere in it reloads on the next request). A few are kept: a page switching
@@ -71,7 +72,7 @@ final class PresetStore: @unchecked Sendable {
     private func resolve(_ key: Key, path: String, version: Int) -> Loaded {
         let shown = shownPath(key.id)
         let extra = extraProblems
-        let (problems, warnings) = PresetLoader.validate(path: path, images: PresetImages.folder) { extra($0, shown) }
+        let (problems, warnings) = PresetLoader.validate(path: path, images: PresetImages.folder, fonts: InstalledFonts()) { extra($0, shown) }
         let lines = (problems + warnings).map { renamed($0, path, shown).description }
         guard problems.isEmpty else { return Loaded(version: version, problems: lines, composer: nil) }
         do {
@@ -80,10 +81,10 @@ final class PresetStore: @unchecked Sendable {
             guard key.combination >= 0 && key.combination < clips.count else {
                 return Loaded(version: version, problems: lines + ["\(shown): no combination \(key.combination)"], composer: nil)
             }
-            var storyboard = try PresetLoader.check(source, clips[key.combination], images: PresetImages.folder).storyboard
+            var storyboard = try PresetLoader.check(source, clips[key.combination], images: PresetImages.folder, fonts: InstalledFonts()).storyboard
             if key.preview && storyboard.scale > Self.previewPixelsPerPoint {
                 let overrides = Overrides(scale: Self.previewPixelsPerPoint / storyboard.scale)
-                storyboard = try PresetLoader.check(source, clips[key.combination], overrides: overrides, images: PresetImages.folder).storyboard
+                storyboard = try PresetLoader.check(source, clips[key.combination], overrides: overrides, images: PresetImages.folder, fonts: InstalledFonts()).storyboard
             }
             return Loaded(version: version, problems: lines, composer: FrameComposer(storyboard: storyboard))
         } catch {

@@ -42,7 +42,7 @@ final class GoldenFrameTests: XCTestCase {
 
     func render(_ name: String) throws -> (segue: Bitmap, skia: Bitmap) {
         let dir = Self.goldenDirectory
-        let storyboard = try PresetLoader.load(path: dir + "/\(name).json", images: PresetImages.folder)
+        let storyboard = try PresetLoader.load(path: dir + "/\(name).json", images: PresetImages.folder, fonts: InstalledFonts())
         let composer = FrameComposer(storyboard: storyboard)
         let frame = Bitmap(uncheckedWidth: storyboard.pixelWidth, height: storyboard.pixelHeight)
         composer.render(frame: 0, into: frame)
@@ -85,7 +85,7 @@ final class GoldenFrameTests: XCTestCase {
         let moved = NSTemporaryDirectory() + "segue-golden-moved-\(getpid()).json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: moved))
         defer { try? FileManager.default.removeItem(atPath: moved) }
-        let storyboard = try PresetLoader.load(path: moved, images: PresetImages.folder)
+        let storyboard = try PresetLoader.load(path: moved, images: PresetImages.folder, fonts: InstalledFonts())
         let frame = Bitmap(uncheckedWidth: storyboard.pixelWidth, height: storyboard.pixelHeight)
         FrameComposer(storyboard: storyboard).render(frame: 0, into: frame)
         let d = Self.compare(frame, try ImageDecoder.decode(path: dir + "/rounded-rects.png"))

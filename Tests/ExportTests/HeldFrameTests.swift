@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Export
 import Presets
+import Raster
 
 /// Held stills are rendered once and sent again (RenderJob's HeldFrames). Every frame a render
 /// reuses must equal the same frame rendered fresh (StillsJob draws every frame on its own), also
@@ -14,7 +15,7 @@ final class HeldFrameTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/\(name).json"
         try Data(preset.utf8).write(to: URL(fileURLWithPath: path))
-        let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder)
+        let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts())
         var options = RenderOptions()
         options.format = .png
         options.jobs = 2

@@ -1,6 +1,7 @@
 import Foundation
 import Presets
 import XCTest
+import Raster
 
 /// A transparent background and an output without alpha (issue 29.1): one rule, the output
 /// table's, reported at `background`'s line and column whichever output field names the format.
@@ -21,7 +22,7 @@ final class TransparencyRuleTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/p.json"))
-        return PresetLoader.validate(path: dir + "/p.json", images: folderImages, also: also).problems
+        return PresetLoader.validate(path: dir + "/p.json", images: folderImages, fonts: InstalledFonts(), also: also).problems
     }
 
     func testEveryOutputWithoutAlphaIsOneProblemAtBackground() throws {
