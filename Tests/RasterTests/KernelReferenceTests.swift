@@ -1,5 +1,5 @@
 import XCTest
-@testable import Raster
+@_spi(Testing) @testable import Raster
 import Geometry
 
 /// The SIMD pixel kernels (YUV420's luma and chroma rows, the fractional-translate draw and the
