@@ -8,14 +8,20 @@ SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # (fonts-noto-core: Arabic, Hebrew, Thai, Devanagari, …; fonts-noto-cjk with its bold weights).
 SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libswresample-dev libavutil-dev libavfilter-dev
     libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev fonts-inter fonts-noto-core fonts-noto-cjk
-    fonts-noto-color-emoji fonts-roboto libmicrohttpd-dev)
+    fonts-noto-color-emoji fonts-roboto libmicrohttpd-dev zlib1g-dev)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
 # child's peak memory; chromium to load the gallery page in a real browser (GalleryTests); jq and
 # GNU parallel to run docs/CI.md's recipes (MatrixRecipeTests, CIRecipeTests); chromium-driver
-# and python3-selenium to drive `segue studio`'s page in chromium (StudioTests) and play a GIF in real time (GIFTimingTests); patchelf, binutils
+# and python3-selenium to drive `segue studio`'s page in chromium (StudioTests), play a GIF beside a reference (GIFTimingTests) and
+# scroll a gallery in real time (GalleryLoadTests); patchelf, binutils
 # and python3 to make and check the release tarball (PackageTests) and serve a gallery to chromium
 # (GalleryLoadTests).
 SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq parallel chromium-driver python3-selenium patchelf binutils python3)
+# Firefox for the studio's page (StudioFirefoxTests): Debian's firefox-esr, driven through Mozilla's
+# Marionette client from PyPI (geckodriver is not packaged for Debian) in a venv of the tests' own.
+SEGUE_TEST_PACKAGES+=(firefox-esr python3-venv)
+SEGUE_TEST_PYPI=(marionette-driver==3.7.1)
+SEGUE_TEST_VENV="$SEGUE_ROOT/.build/test-venv"
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 
@@ -31,6 +37,15 @@ ensure_packages() {
     segue_log "installing ${missing[*]}"
     $sudo apt-get update -qq >&2
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# ensure_test_venv — the tests' Python venv with SEGUE_TEST_PYPI (made once; pip when missing).
+ensure_test_venv() {
+    local py="$SEGUE_TEST_VENV/bin/python"
+    if [ -x "$py" ] && "$py" -c 'import marionette_driver' 2>/dev/null; then return 0; fi
+    segue_log "installing ${SEGUE_TEST_PYPI[*]} into $SEGUE_TEST_VENV"
+    /usr/bin/python3 -m venv "$SEGUE_TEST_VENV" >&2
+    "$py" -m pip install -q "${SEGUE_TEST_PYPI[@]}" >&2
 }
 
 ensure_swift() {

@@ -10,6 +10,7 @@
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <sys/inotify.h>
+#include <malloc.h>   /* mallopt: the studio's process returns freed canvases to the system */
 #include <microhttpd.h>
 
 /// A daemon listening on the loopback address of one family only (IPv4 127.0.0.1 or IPv6 ::1)

@@ -36,6 +36,7 @@ public enum OutputDestination {
     @discardableResult
     public static func check(_ path: String, folder: Bool, inputs: [String] = [], owned: OwnedFolder = .frames) throws -> Kind {
         guard !path.isEmpty else { throw DestinationError("-o \"\": an output path is needed") }
+        if RawPaths.isRaw(path) { throw DestinationError("\(path): the name is not UTF-8 (shown escaped); Segue writes outputs under UTF-8 names") }
         if path.hasSuffix("/") && !folder {
             throw DestinationError("\(path): is a folder path; give a file name")
         }

@@ -8,10 +8,10 @@
 //   not); an entry that fits no combination becomes a combination of its own, which later
 //   includes do not extend.
 //
-// Nothing is stored per combination: a combination is a position in the product (or an include
-// entry) and is computed when asked for, then applied to the parsed JSON tree when it renders
-// (MatrixSubstitution). Parsing walks the product once to count, to find the includes that stand
-// alone and to check that every clip name is unique.
+// Nothing is stored per combination: a combination is a step of the product walk (MatrixWalk,
+// which never visits what `exclude` drops) or an include entry, computed when asked for, then
+// applied to the parsed JSON tree when it renders (MatrixSubstitution). Parsing walks the product
+// once to count, to find the includes that stand alone and to check that every clip name is unique.
 
 /// One clip of a matrix: its key:value pairs in the matrix's key order.
 public struct MatrixCombination: Sendable {
@@ -56,13 +56,18 @@ public struct Matrix: Sendable {
     var product: Int
     /// How many clips the matrix describes.
     public internal(set) var count: Int
-    /// `exclude` entries by their first pair and `include` entries by the first axis value they
-    /// name (those naming none in `includeAnywhere`), so each combination looks only at the
-    /// entries that can concern it (issue 27.8: 999 excludes over a 1000 × 1000 product were
-    /// 10⁹ comparisons, 22 s). Built by `indexEntries`.
-    var excludeIndex: [String: [Int]] = [:]
+    /// How a combination names its clip.
+    var naming: MatrixNaming
+    /// `exclude` arranged for the product walk (MatrixWalk: what it drops is never visited), and
+    /// `include` entries by the first axis value they name (those naming none in
+    /// `includeAnywhere`), so each combination looks only at the entries that can concern it
+    /// (issue 27.8: 999 excludes over a 1000 × 1000 product were 10⁹ comparisons, 22 s). Built by
+    /// `indexEntries`.
+    var excludePlan = ExcludePlan(axes: [], exclude: [])
     var includeIndex: [String: [Int]] = [:]
     var includeAnywhere: [Int] = []
+    /// How many steps the walk took while the matrix was parsed (its cost, for tests).
+    var expansionSteps = 0
 
     /// The keys a combination can set, in order.
     public var keys: [String] { keyOrder }
@@ -70,28 +75,21 @@ public struct Matrix: Sendable {
     /// Every combination, computed one at a time.
     public var combinations: AnySequence<MatrixCombination> {
         let m = self
-        return AnySequence(sequence(state: 0) { (i: inout Int) -> MatrixCombination? in
-            while i < m.product {
-                defer { i += 1 }
-                if let c = m.base(i) { return c }
-            }
-            let k = i - m.product
-            guard k < m.standalone.count else { return nil }
-            i += 1
-            return m.ordered(m.include[m.standalone[k]])
+        return AnySequence(sequence(state: (walk: m.walk, k: 0)) { (state: inout (walk: ProductWalk, k: Int)) -> MatrixCombination? in
+            if let picked = state.walk.next() { return m.base(picked) }
+            guard state.k < m.standalone.count else { return nil }
+            state.k += 1
+            return m.ordered(m.include[m.standalone[state.k - 1]])
         })
     }
 
-    /// The combination at product position `index` after exclude and include, or nil if excluded.
-    func base(_ index: Int) -> MatrixCombination? {
-        var rest = index
+    /// The product's combinations left after `exclude`, as value indexes.
+    var walk: ProductWalk { ProductWalk(excludePlan, axes: product > 0 ? axes.count : 0) }
+
+    /// The product combination of these value indexes (one per axis), with its includes merged.
+    func base(_ picked: [Int]) -> MatrixCombination {
         var values = Entry()
-        for axis in axes.reversed() {
-            values.append((axis.key, axis.values[rest % axis.values.count]))
-            rest /= axis.values.count
-        }
-        values.reverse()
-        if excluded(values) { return nil }
+        for (a, v) in picked.enumerated() { values.append((axes[a].key, axes[a].values[v])) }
         let axisCount = axes.count
         for entry in fitting(values).map({ include[$0] }) {
             for (k, v) in entry {
@@ -114,18 +112,11 @@ public struct Matrix: Sendable {
 
     mutating func indexEntries() {
         let axisKeys = Set(axes.map(\.key))
-        for (i, e) in exclude.enumerated() { if let first = e.first { excludeIndex[Matrix.slot(first.key, first.value), default: []].append(i) } }
+        excludePlan = ExcludePlan(axes: axes, exclude: exclude)
         for (i, e) in include.enumerated() {
             if let first = e.first(where: { axisKeys.contains($0.key) }) {
                 includeIndex[Matrix.slot(first.key, first.value), default: []].append(i)
             } else { includeAnywhere.append(i) }
-        }
-    }
-
-    /// Whether an `exclude` entry drops the product combination `values` (its axis values).
-    func excluded(_ values: Entry) -> Bool {
-        values.contains { pair in
-            (excludeIndex[Matrix.slot(pair.key, pair.value)] ?? []).contains { Matrix.matches(exclude[$0], values) }
         }
     }
 
@@ -144,10 +135,6 @@ public struct Matrix: Sendable {
             guard let j = values.firstIndex(where: { $0.key == pair.key }), j < axisCount else { return true }
             return Matrix.same(values[j].value, pair.value)
         }
-    }
-
-    static func matches(_ entry: Entry, _ values: Entry) -> Bool {
-        entry.allSatisfy { pair in values.contains { $0.key == pair.key && same($0.value, pair.value) } }
     }
 
     func ordered(_ values: Entry) -> MatrixCombination {

@@ -4,8 +4,8 @@
 extension Matrix {
     /// Parses the matrix and checks it against the rest of the preset (`root`): each key must have
     /// something to substitute, and the expansion must give 1…1000 combinations with distinct
-    /// clip names (`baseName` is the preset's name before the values are appended).
-    static func parse(_ node: JSONNode, _ path: JSONPath, _ r: FieldReader, root: JSONNode, baseName: String) -> Matrix? {
+    /// clip names (`defaultName`: the file's name, used when the preset has no `name`).
+    static func parse(_ node: JSONNode, _ path: JSONPath, _ r: FieldReader, root: JSONNode, defaultName: String) -> Matrix? {
         guard case .object(let members) = node.value else { r.expected(path, "an object of value lists by key", node); return nil }
         let refs = References(root)
         var axes: [(key: String, values: [JSONNode])] = []
@@ -64,31 +64,36 @@ extension Matrix {
             }
         }
         if axes.isEmpty { product = 0 }
-        var m = Matrix(axes: axes, include: include, exclude: exclude, keyOrder: order, standalone: [], product: product, count: 0)
+        var m = Matrix(axes: axes, include: include, exclude: exclude, keyOrder: order, standalone: [], product: product, count: 0,
+                       naming: MatrixNaming(root: root, defaultName: defaultName, keys: order))
         m.indexEntries()
-        return m.expandOnce(path, r, node: node, baseName: baseName) ? m : nil
+        return m.expandOnce(path, r, node: node) ? m : nil
     }
 
     /// One walk over the product: which includes fit nothing, how many clips, whether two share a name.
-    mutating func expandOnce(_ path: JSONPath, _ r: FieldReader, node: JSONNode, baseName: String) -> Bool {
+    mutating func expandOnce(_ path: JSONPath, _ r: FieldReader, node: JSONNode) -> Bool {
         var used = [Bool](repeating: false, count: include.count)
         var n = 0
-        var names: [String: String] = [:]
+        var names: [String: String] = [:], badNames = Set<String>()
         func admit(_ c: MatrixCombination) -> Bool {
             n += 1
             if n > Matrix.maxCombinations { return false }
-            let name = baseName + "-" + c.nameSuffix
+            let name = naming.name(c)
+            if let key = naming.variable, let value = c.value(key), let why = PresetName.problem(name), badNames.insert(Matrix.text(value)).inserted {
+                r.problem(path.key(key), "\"name\" is \"$\(key.dropFirst(5))\": the clip name \(FieldReader.quoted(name)) \(why)", value)
+            }
             if let other = names[name] {
                 r.problem(path, "combinations \(other) and \(c.label) both name the clip \"\(name)\" (give values that differ in letters or digits)", node)
             } else { names[name] = c.label }
             return true
         }
-        for i in 0..<product {
-            guard let c = base(i) else { continue }
-            let values = Entry(c.values)
-            for k in fitting(values) { used[k] = true }
+        var walk = self.walk
+        while let picked = walk.next() {
+            let c = base(picked)
+            for k in fitting(Entry(c.values)) { used[k] = true }
             guard admit(c) else { break }
         }
+        expansionSteps = walk.steps
         standalone = include.indices.filter { !used[$0] }
         if n <= Matrix.maxCombinations { for k in standalone { guard admit(ordered(include[k])) else { break } } }
         if n > Matrix.maxCombinations {

@@ -11,8 +11,8 @@ enum MatrixSubstitution {
         return false
     }
 
-    /// The tree for combination `c`, named `name`, without its `matrix`.
-    static func apply(_ c: MatrixCombination, to root: JSONNode, name: String) -> JSONNode {
+    /// The tree for combination `c`, named `name` (written at `position`), without its `matrix`.
+    static func apply(_ c: MatrixCombination, to root: JSONNode, name: String, position: SourcePosition) -> JSONNode {
         guard case .object(var members) = root.value else { return root }
         members.removeAll { $0.key == "matrix" }
         var vars: [String: JSONNode] = [:]
@@ -32,7 +32,6 @@ enum MatrixSubstitution {
             default: break
             }
         }
-        let position = root["name"]?.position ?? root["matrix"]?.position ?? root.position
         set(&members, "name", JSONNode(value: .string(name), position: position))
         return JSONNode(value: .object(members), position: root.position)
     }

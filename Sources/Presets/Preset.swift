@@ -61,11 +61,18 @@ public struct Overlays: Sendable, Hashable {
     public var caption = false
     /// The device's status bar and home indicator (DeviceChrome), on unless the preset turns them off.
     public var chrome = true
+    /// A device body drawn around the screen, and marketing text above or below it
+    /// (DeviceFraming.swift); nil: none.
+    public var frame: FrameOverlay?
+    public var title: MarketingText?
+    public var subtitle: MarketingText?
     public init() {}
 }
 
 public enum ScreenSpec: Sendable {
-    case image(path: String, fit: ImageFit, background: Color)
+    /// A screenshot. `fit` nil: not given — `fill`, and the screenshot must have the device's
+    /// aspect (AspectCheck). `background` nil: none given, the app's own (the screenshot's edge colour).
+    case image(path: String, fit: ImageFit?, background: Color?)
     case mock(kind: String, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?)
     case layers(background: Color, layers: [LayerSpec])
 }

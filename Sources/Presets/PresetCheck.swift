@@ -26,20 +26,17 @@ public enum PresetCheck {
 
     /// `decode`, and how many problems beyond the cap were only counted.
     /// `tree`: what is decoded instead of the parsed document (a matrix combination applied to it).
-    static func decodeCounting(text: String, file: String, defaultName: String,
+    /// `parsed`: `text`'s tree when the caller has it (PresetSource), else `text` is parsed.
+    static func decodeCounting(text: String, file: String, defaultName: String, parsed: ParsedDocument? = nil,
                                tree: ((JSONNode) -> JSONNode)? = nil) throws(PresetError) -> (Preset?, [Problem], Int) {
-        let root: JSONNode, duplicates: [DuplicateKey]
-        do {
-            (root, duplicates) = try ParsedDocument.parse(text)
-        } catch {
-            throw PresetError([Problem(file: file, path: "", message: "invalid JSON: \(error.message)", position: error.position)])
-        }
+        let document = try ParsedDocument.given(parsed, text, file: file)
+        let root = document.root
         let r = FieldReader(file: file)
         let preset = PresetDecoder.decode(tree?(root) ?? root, r, defaultName: defaultName)
         var problems = r.problems
-        if !duplicates.isEmpty {
+        if !document.duplicates.isEmpty {
             let index = PositionIndex(root)
-            for d in duplicates {
+            for d in document.duplicates {
                 let path = JSONPath(index.path(ofValueAt: d.object) ?? "").key(d.key)
                 problems.append(Problem(file: file, path: path.text,
                                         message: "duplicate key \"\(d.key)\" (first at line \(d.first.line), column \(d.first.column)); a key may appear once in an object",
@@ -54,8 +51,10 @@ public enum PresetCheck {
     /// - images: where the preset's images come from (resolving checks them; rendering decodes them).
     /// - fonts: the installed fonts the warnings are about.
     public static func run(text: String, file: String, images: any ImageLoading, fonts: any FontLookup, defaultName: String,
-                           overrides: Overrides = Overrides(), tree: ((JSONNode) -> JSONNode)? = nil) throws(PresetError) -> CheckedPreset {
-        let (decoded, decodeProblems, dropped) = try decodeCounting(text: text, file: file, defaultName: defaultName, tree: tree)
+                           overrides: Overrides = Overrides(), parsed: ParsedDocument? = nil,
+                           tree: ((JSONNode) -> JSONNode)? = nil) throws(PresetError) -> CheckedPreset {
+        let document = try ParsedDocument.given(parsed, text, file: file)
+        let (decoded, decodeProblems, dropped) = try decodeCounting(text: text, file: file, defaultName: defaultName, parsed: document, tree: tree)
         guard let preset = decoded else { throw PresetError(decodeProblems.isEmpty ? [Problem(file: file, path: "", message: "invalid preset")] : decodeProblems) }
         var problems = decodeProblems
         var storyboard: Storyboard?
@@ -68,9 +67,9 @@ public enum PresetCheck {
             // Counted only when decoding reported nothing: else they are mostly its consequences.
             if error.uncounted > 0 && decodeProblems.isEmpty { resolverUncounted = error.uncounted + 1 }
         }
-        let warnings = finish(fontWarnings(preset, file: file, fonts: fonts) + glyphWarnings(preset, file: file, fonts: fonts), text: text)
+        let warnings = finish(fontWarnings(preset, file: file, fonts: fonts) + glyphWarnings(preset, file: file, fonts: fonts), root: document.root)
         if let storyboard, problems.isEmpty { return CheckedPreset(preset: preset, storyboard: storyboard, warnings: warnings) }
-        var e = PresetError(finish(problems, text: text, uncounted: dropped + resolverUncounted))
+        var e = PresetError(finish(problems, root: document.root, uncounted: dropped + resolverUncounted))
         e.warnings = warnings
         throw e
     }
@@ -97,9 +96,9 @@ public enum PresetCheck {
 
     /// Positions for the problems that lack one (the value at their path, or its nearest
     /// enclosing value), the value found there, file order, and the cap.
-    static func finish(_ problems: [Problem], text: String, uncounted: Int = 0) -> [Problem] {
+    static func finish(_ problems: [Problem], root: JSONNode, uncounted: Int = 0) -> [Problem] {
         var out = problems.filter { !$0.message.hasPrefix("… and ") }
-        if out.contains(where: { $0.position == nil && !$0.path.isEmpty }), let root = try? JSONReader.parseDocument(text).0 {
+        if out.contains(where: { $0.position == nil && !$0.path.isEmpty }) {
             let index = PositionIndex(root)
             for i in out.indices where out[i].position == nil && !out[i].path.isEmpty {
                 out[i].position = index.position(near: out[i].path)

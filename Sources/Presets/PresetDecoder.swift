@@ -41,11 +41,12 @@ public enum PresetDecoder {
         if let v = o["output"] { output = decodeOutput(v, top.key("output"), r) }
         let (direction, locale) = decodeDirection(o, top, r)
         var overlays = Overlays()
-        if let v = o["overlays"], let m = r.object(v, top.key("overlays"), allowed: ["touches", "device", "caption", "chrome"]) {
+        if let v = o["overlays"], let m = r.object(v, top.key("overlays"), allowed: ["touches", "device", "caption", "chrome"] + frameOverlayKeys) {
             if let b = m["touches"] { overlays.touches = r.bool(b, top.key("overlays").key("touches")) ?? false }
             if let b = m["device"] { overlays.device = r.bool(b, top.key("overlays").key("device")) ?? false }
             if let b = m["caption"] { overlays.caption = r.bool(b, top.key("overlays").key("caption")) ?? false }
             if let b = m["chrome"] { overlays.chrome = r.bool(b, top.key("overlays").key("chrome")) ?? true }
+            decodeFrameOverlays(m, top.key("overlays"), r, into: &overlays)
         }
         var screens: [(String, ScreenSpec)] = []
         var styles: [String: MockStyle] = [:]
@@ -155,8 +156,8 @@ public enum PresetDecoder {
         case "image":
             guard let m = r.object(v, path, allowed: ["image", "fit", "background", "elements", "hierarchy", "chrome", "navigationBar"]) else { return nil }
             let file = m["image"].flatMap { r.string($0, path.key("image")) }
-            let fit = m["fit"].flatMap { r.choice($0, path.key("fit"), ImageFit.allCases.map(\.rawValue)) }.flatMap(ImageFit.init) ?? .fill
-            let bg = m["background"].flatMap { r.color($0, path.key("background")) } ?? .white
+            let fit = m["fit"].flatMap { r.choice($0, path.key("fit"), ImageFit.allCases.map(\.rawValue)) }.flatMap(ImageFit.init)
+            let bg = m["background"].flatMap { r.color($0, path.key("background")) }
             guard let file else { return nil }
             return .image(path: file, fit: fit, background: bg)
         case "mock":

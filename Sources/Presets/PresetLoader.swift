@@ -41,7 +41,7 @@ public enum PresetLoader {
         let base = URL(fileURLWithPath: source.file).deletingLastPathComponent().path
         do {
             return try PresetCheck.run(text: source.text, file: source.file, images: images(base), fonts: fonts, defaultName: source.defaultName,
-                                       overrides: overrides, tree: source.tree(clip))
+                                       overrides: overrides, parsed: source.document, tree: source.tree(clip))
         } catch { throw clip.map { error.in($0) } ?? error }
     }
 
@@ -58,7 +58,7 @@ public enum PresetLoader {
                                 also callerProblems: (Storyboard) -> [Problem] = { _ in [] }) -> (problems: [Problem], warnings: [Problem]) {
         let source: PresetSource
         do { source = try self.source(path: path) } catch { return (error.problems, error.warnings) }
-        func also(_ s: Storyboard) -> [Problem] { PresetCheck.finish(callerProblems(s), text: source.text) }
+        func also(_ s: Storyboard) -> [Problem] { PresetCheck.finish(callerProblems(s), root: source.root) }
         guard source.matrix != nil else {
             do { let c = try check(source, nil, images: images, fonts: fonts); return (also(c.storyboard), c.warnings) } catch { return (error.problems, error.warnings) }
         }

@@ -9,23 +9,20 @@ public struct PresetSource: Sendable {
     public let defaultName: String
     /// The file's text: PresetCheck reads positions and duplicate keys from it.
     public let text: String
-    let root: JSONNode
+    /// The text's tree (and duplicate keys, which PresetCheck reports), decoded for every clip.
+    let document: ParsedDocument
+    var root: JSONNode { document.root }
     public let matrix: Matrix?
 
     public static func parse(text: String, file: String, defaultName: String) throws(PresetError) -> PresetSource {
-        let root: JSONNode
-        do {
-            root = try JSONReader.parseDocument(text).0  // duplicate keys: PresetCheck reports them
-        } catch {
-            throw PresetError([Problem(file: file, path: "", message: "invalid JSON: \(error.message)", position: error.position)])
-        }
-        guard let node = root["matrix"] else { return PresetSource(file: file, defaultName: defaultName, text: text, root: root, matrix: nil) }
+        let document = try ParsedDocument.parse(text, file: file)
+        let root = document.root
+        guard let node = root["matrix"] else { return PresetSource(file: file, defaultName: defaultName, text: text, document: document, matrix: nil) }
         let r = FieldReader(file: file)
-        let base = PresetSource.baseName(root, defaultName: defaultName)
-        guard let m = Matrix.parse(node, JSONPath().key("matrix"), r, root: root, baseName: base), r.problems.isEmpty else {
+        guard let m = Matrix.parse(node, JSONPath().key("matrix"), r, root: root, defaultName: defaultName), r.problems.isEmpty else {
             throw PresetError(r.problems.isEmpty ? [Problem(file: file, path: "matrix", message: "invalid matrix", position: node.position)] : r.problems)
         }
-        return PresetSource(file: file, defaultName: defaultName, text: text, root: root, matrix: m)
+        return PresetSource(file: file, defaultName: defaultName, text: text, document: document, matrix: m)
     }
 
     /// The preset's `name` (the decoder checks it), else the file's.
@@ -40,20 +37,20 @@ public struct PresetSource: Sendable {
         return AnySequence(matrix.combinations.lazy.map { Optional($0) })
     }
 
-    /// `<name>-<value>-<value>…`.
     /// The clip's `output.format` after substitution (nil: none given).
     public func substitutedFormat(_ c: MatrixCombination) -> String? {
         guard case .string(let f)? = (tree(c).map { $0(root) } ?? root)["output"]?["format"]?.value else { return nil }
         return f
     }
 
+    /// `<name>-<value>-<value>…` (MatrixNaming).
     public func name(of c: MatrixCombination) -> String {
-        PresetSource.baseName(root, defaultName: defaultName) + "-" + c.nameSuffix
+        matrix?.naming.name(c) ?? PresetSource.baseName(root, defaultName: defaultName) + "-" + c.nameSuffix
     }
 
     /// The decoded (not resolved) preset of one clip (nil: a plain preset).
     public func preset(_ c: MatrixCombination?) throws(PresetError) -> Preset {
-        let (p, problems, _) = try PresetCheck.decodeCounting(text: text, file: file, defaultName: defaultName, tree: tree(c))
+        let (p, problems, _) = try PresetCheck.decodeCounting(text: text, file: file, defaultName: defaultName, parsed: document, tree: tree(c))
         if let p, problems.isEmpty { return p }
         let e = PresetError(problems.isEmpty ? [Problem(file: file, path: "", message: "invalid preset")] : problems)
         throw c.map { e.in($0) } ?? e
@@ -63,8 +60,8 @@ public struct PresetSource: Sendable {
     /// the tree as parsed).
     public func tree(_ c: MatrixCombination?) -> (@Sendable (JSONNode) -> JSONNode)? {
         guard let c else { return nil }
-        let name = name(of: c)
-        return { MatrixSubstitution.apply(c, to: $0, name: name) }
+        let name = name(of: c), position = matrix?.naming.position(c, root: root) ?? root.position
+        return { MatrixSubstitution.apply(c, to: $0, name: name, position: position) }
     }
 
     /// The clip `--only KEY=VALUE,...` picks (nil for a plain preset without `--only`). Without
@@ -142,7 +139,7 @@ extension PresetSource {
     /// a value to a matrix re-renders only the new combinations.
     public func canonicalText(_ c: MatrixCombination?) -> String {
         var out = ""
-        PresetSource.write(c.map { MatrixSubstitution.apply($0, to: root, name: name(of: $0)) } ?? root, to: &out)
+        PresetSource.write(c.map { tree($0)!(root) } ?? root, to: &out)
         return out
     }
 

@@ -47,7 +47,12 @@ public struct Resolver {
 
         var scale = overrides.scale.map { $0 * (preset.scale ?? preset.device.scale) } ?? preset.scale ?? preset.device.scale
         var px = preset.device.pixelSize(scale: scale)
-        if let exact = overrides.pixelSize {
+        if let exact = overrides.pixelSize, preset.overlays.frame != nil {
+            // The framed canvas is the exact size: the device shrinks to fit it (DeviceFraming).
+            scale = DeviceFraming.fittingScale(preset.overlays, device: preset.device,
+                                               captionPoints: preset.overlays.caption ? Storyboard.captionBandPoints : 0, exact: exact)
+            px = preset.device.pixelSize(scale: scale)
+        } else if let exact = overrides.pixelSize {
             scale = Double(exact.height) / preset.device.points.height
             px = exact
         }
@@ -86,6 +91,10 @@ public struct Resolver {
         storyboard.elementOrigins = Resolver.origins(preset, elements: built.elements)
         storyboard.notes = built.notes
         storyboard.addCaptionBand()
+        if let why = storyboard.addDeviceFrame(exact: preset.overlays.frame == nil ? nil : overrides.pixelSize) {
+            problem("overlays.frame", why)
+            throw PresetError(list: problems)
+        }
         return storyboard
     }
 
@@ -120,14 +129,15 @@ public struct Resolver {
     }
 
     /// The title of the screen each screen is first pushed from, for its back button (UIKit titles
-    /// the back button with the previous screen's title): the mock's `title`, else none.
+    /// the back button with the previous screen's title): the mock's `title`, else the title the
+    /// mock shows by default (localized with the rest of the mock).
     static func backTitles(_ preset: Preset) -> [String: String] {
         var stack = ScreenStack(preset.start), out: [String: String] = [:]
         for step in preset.timeline {
             switch step.kind {
             case .push(let id):
                 if out[id] == nil, let spec = preset.screens.first(where: { $0.id == stack.top })?.spec,
-                   case .mock(_, let title, _, _, _, _) = spec { out[id] = title }
+                   case .mock(let kind, let title, _, _, _, _) = spec { out[id] = title ?? Mocks.defaultTitle(kind: kind) }
                 stack.apply(.push, id)
             case .present(let id): stack.apply(.present, id)
             case .pop: stack.apply(.pop, stack.top)

@@ -43,9 +43,11 @@ struct ScreenBuilder: Sendable {
         let path = JSONPath().key("screens").key(id).text
         let full = Rect(0, 0, canvas.width, canvas.height)
         switch spec {
-        case .image(let file, let fit, let bg):
+        case .image(let file, let given, let bg):
             guard let b = image(file, path: path + ".image", tally: tally, problem: problem) else { return nil }
-            let shot = Node(id: id, kind: .rect, frame: full, fill: .solid(bg), clips: true,
+            let fit = given ?? .fill
+            if given == nil, outline, let why = aspectProblem(file, b) { problem(path + ".image", why) }
+            let shot = Node(id: id, kind: .rect, frame: full, fill: ScreenBuilder.fill(behind: b, given: bg), clips: true,
                             children: [.image(b, frame: full, fit: fit)])
             let regions = ScreenshotRegions(canvas: canvas, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
             if let notes, let note = regions.fitNote(file: file, b, fit: fit) { notes(note) }
@@ -93,6 +95,25 @@ struct ScreenBuilder: Sendable {
             problem(path, why.description)
             return nil
         }
+    }
+
+    /// A screenshot without `fit` must have the device's shape (AspectCheck); the message names the
+    /// file's own size (`b` may be scaled into the box).
+    func aspectProblem(_ file: String, _ b: any ImageSource) -> String? {
+        guard AspectCheck.problem(file: file, width: b.pixelWidth, height: b.pixelHeight, deviceWidth: pixelWidth, deviceHeight: pixelHeight) != nil else { return nil }
+        var size = (b.pixelWidth, b.pixelHeight)
+        if case .success(let own) = images.info(file, fitting: PixelBox(width: 1 << 20, height: 1 << 20), opensDecoder: false),
+           own.width > 0, own.height > 0 { size = (own.width, own.height) }
+        return AspectCheck.problem(file: file, width: size.0, height: size.1, deviceWidth: pixelWidth, deviceHeight: pixelHeight)
+    }
+
+    /// What a screenshot sits on: the preset's `background`, else the app's own colour read from
+    /// its pixels (`ImageSource.backgroundColor`: Raster's `Bitmap.edgeColor`), which is what shows behind its window while it moves
+    /// (FrameComposer's app background) and around it when it is letterboxed. An outline's
+    /// placeholder has no pixels: no fill (FrameComposer reads the colour from the snapshot).
+    static func fill(behind image: any ImageSource, given: Color?) -> Paint? {
+        if let given { return .solid(given) }
+        return image.backgroundColor.map { .solid($0) }
     }
 
     /// Whether building `spec` reads image files (then it is deferred to its first frame).

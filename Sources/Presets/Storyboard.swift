@@ -46,10 +46,17 @@ public struct Storyboard: Sendable {
     public var captionBand = 0
     /// A right-to-left app's story: transitions and gestures mirror (FrameComposer.scene).
     public var direction: LayoutDirection = .ltr
-    public var screenPixelHeight: Int { pixelHeight - captionBand }
+    public var screenPixelHeight: Int { composedPixelHeight - captionBand }
+    /// The device body and marketing text around the screen (DeviceFraming.swift): then
+    /// `pixelWidth` × `pixelHeight` is the framed canvas and the screen is placed inside it.
+    public var framing: DeviceFraming?
+    /// The screen's width, and the height of what FrameComposer draws before framing (the screen
+    /// and the caption band): the output's size without a frame.
+    public var screenPixelWidth: Int { framing?.screenWidth ?? pixelWidth }
+    public var composedPixelHeight: Int { framing.map { $0.screenHeight + captionBand } ?? pixelHeight }
 
     /// The screen (what transitions move) in points.
-    public var canvas: Size { Size(Double(pixelWidth) / scale, Double(screenPixelHeight) / scale) }
+    public var canvas: Size { Size(Double(screenPixelWidth) / scale, Double(screenPixelHeight) / scale) }
 
     /// Total story duration in seconds.
     public var duration: Double { steps.last?.end ?? 0 }

@@ -23,7 +23,12 @@ public enum MatchedPicture {
         public var screen: Node
         public var id: String
         public var image: Bitmap
-        public init(screen: Node, id: String, image: Bitmap) { self.screen = screen; self.id = id; self.image = image }
+        /// The element's node and description when the caller has them (`Node.elementIndex`), so a
+        /// pair needs no walk of the screen (issue 27.7: N growing pairs walked it N times).
+        public var found: (node: Node, element: ScreenElement)?
+        public init(screen: Node, id: String, image: Bitmap, found: (node: Node, element: ScreenElement)? = nil) {
+            self.screen = screen; self.id = id; self.image = image; self.found = found
+        }
     }
 
     /// The picture both ends show, at a resolution that covers the larger end's pixels, or nil
@@ -76,7 +81,12 @@ public enum MatchedPicture {
     /// larger scale (capped at 4×), a region as it is.
     static func sharp(_ x: End, covering y: End, scale: Double) -> Bitmap {
         let k = max(Double(y.image.width) / Double(x.image.width), Double(y.image.height) / Double(x.image.height))
-        guard k > 1.01, let element = x.screen.element(id: x.id), !element.isRegion else { return x.image }
-        return ElementSnapshot.render(x.screen, id: x.id, scale: scale * min(4, k))?.bitmap ?? x.image
+        guard k > 1.01, let (layer, element) = x.found ?? lookUp(x), !element.isRegion else { return x.image }
+        return ElementSnapshot.render(x.screen, element, layer: layer, scale: scale * min(4, k)).bitmap
+    }
+
+    static func lookUp(_ x: End) -> (node: Node, element: ScreenElement)? {
+        guard let element = x.screen.element(id: x.id), let layer = x.screen.find(id: x.id) else { return nil }
+        return (layer, element)
     }
 }

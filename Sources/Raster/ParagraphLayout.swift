@@ -26,8 +26,13 @@ struct ShapedRun {
     var glyphs: Range<Int>
 }
 
+/// The positions and glyphs line breaking and visual ordering visit: layout's own work besides
+/// shaping, counted so tests can check it stays linear in the text without timing it.
+final class LayoutWork { var steps = 0 }
+
 struct ParagraphLayout {
     let text: BreakableText
+    let work = LayoutWork()
     /// Pen position in pixels before scalar i, in logical order (count + 1 entries).
     var penAt: [Double]
     /// Glyphs with x, y their offsets from their own pen position.
@@ -66,6 +71,7 @@ struct ParagraphLayout {
             var fit: Int? = nil   // the furthest break that fits on the current line
             var q = start         // the candidate break being tried
             while start < para.upperBound {
+                work.steps += 1
                 if limit > 0 && out.count > limit { return out }
                 if q <= start { q = next(after: start, in: para) }
                 if width(start, q) <= maxWidth {
@@ -89,12 +95,14 @@ struct ParagraphLayout {
     private func next(after p: Int, in para: Range<Int>) -> Int {
         var k = p + 1
         while k < para.upperBound && text.breakAfter[k - 1] != .allowed { k += 1 }
+        work.steps += k - p
         return min(k, para.upperBound)
     }
 
     private func nextGrapheme(after p: Int, limit: Int) -> Int {
         var k = p + 1
         while k < limit && !text.graphemeStart[k] { k += 1 }
+        work.steps += k - p
         return k
     }
 
@@ -136,6 +144,7 @@ struct ParagraphLayout {
         var x = 0.0
         for (run, piece) in try pieces(r) {
             let g = glyphRange(runs[run], piece)
+            work.steps += 1 + g.count
             guard !g.isEmpty else { continue }
             let left = glyphPen[g.lowerBound]
             for k in g {
@@ -155,6 +164,7 @@ struct ParagraphLayout {
         if !text.hasRightToLeft {
             var k = runIndex(of: r.lowerBound)
             while k < runs.count && runs[k].range.lowerBound < r.upperBound {
+                work.steps += 1
                 let piece = runs[k].range.clamped(to: r)
                 if !piece.isEmpty { out.append((k, piece)) }
                 k += 1
@@ -164,6 +174,7 @@ struct ParagraphLayout {
         // Consecutive visual positions stay in one piece while they step by one logical index,
         // in one direction, within one run.
         let order = try text.visualOrder(r)
+        work.steps += order.count
         var run = runIndex(of: order[0]), lo = order[0], hi = order[0], prev = order[0], step = 0
         for v in order.dropFirst() {
             let d = v - prev

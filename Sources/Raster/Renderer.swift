@@ -218,12 +218,34 @@ struct Context {
                 if let r = Context.opaqueRect(c, c.localToParent.concatenating(m)) { occluders.append((j, r)) }
             }
         }
+        let wholes = occluders.isEmpty ? [] : Context.narrowed(whole, by: occluders, count: children.count)
         for (i, c) in children.enumerated() {
             var sub = self
-            for (j, r) in occluders where j > i { sub.narrow(to: sub.whole.subtracting(r)) }
+            if !wholes.isEmpty { sub.narrow(to: wholes[i]) }
             if sub.clip.isEmpty { continue }
             sub.draw(c, c.localToParent.concatenating(m), alpha: alpha)
         }
+    }
+
+    /// For each child i, `whole` narrowed by every occluder after it, in order (what narrowing by
+    /// each in turn gives), found from the last child back: an occluder that leaves `whole` itself
+    /// as it is (most: it spans no edge of it) leaves child i's area that of child i + 1, so only
+    /// those that cut `whole` fold the rest again (issue 27.7: N siblings were N² narrowings).
+    static func narrowed(_ whole: IRect, by occluders: [(Int, IRect)], count: Int) -> [IRect] {
+        var out = [IRect](repeating: whole, count: count)
+        var after = whole
+        var k = occluders.count - 1
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            out[i] = after
+            guard k >= 0, occluders[k].0 == i else { continue }
+            let cut = whole.subtracting(occluders[k].1)
+            if cut != whole {
+                after = cut
+                for (_, r) in occluders[(k + 1)...] where !after.isEmpty { after = after.subtracting(r) }
+            }
+            k -= 1
+        }
+        return out
     }
 
     /// Device pixels a node is guaranteed to make opaque (conservatively nil).

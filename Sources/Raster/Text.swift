@@ -46,6 +46,8 @@ final class TextEngine: @unchecked Sendable {
     var glyphBytes = 0
     /// Scalars handed to HarfBuzz so far: layout shapes each once (tests check it stays linear).
     var shapedScalars = 0
+    /// Steps line breaking and visual ordering took so far (ParagraphLayout's LayoutWork).
+    var layoutSteps = 0
     /// Short texts' layouts (captions, labels): shaped once, not in every band of every frame.
     var layouts = LayoutCache()
 
@@ -349,6 +351,10 @@ extension Renderer {
     /// How many Unicode scalars text layout has shaped in this process (each text once, plus the
     /// "…" of a truncated line): the measure of its cost that does not depend on the machine.
     public static var shapedScalarCount: Int { (try? withEngine { $0.shapedScalars }) ?? 0 }
+
+    /// The steps line breaking and visual ordering have taken in this process (positions and
+    /// glyphs visited): with `shapedScalarCount`, layout's cost without the machine's speed.
+    public static var layoutStepCount: Int { (try? withEngine { $0.layoutSteps }) ?? 0 }
 }
 
 extension TextRenderer {

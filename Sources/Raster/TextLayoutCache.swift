@@ -64,6 +64,7 @@ extension TextRenderer {
             }
             out.append(try truncatedLine(e, p, from: r.lowerBound, width: width, fonts: fonts, size26: size26))
         }
+        e.layoutSteps += p.work.steps
         return CachedLayout(paragraph: p, lines: out, truncated: truncated)
     }
 

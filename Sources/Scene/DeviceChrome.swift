@@ -31,6 +31,8 @@ public struct DeviceChrome: Sendable, Hashable {
     public var homeBandHeight: Double
     /// The display's corner radius (points).
     public var cornerRadius: Double
+    /// A right-to-left system language (Arabic, Hebrew): the status bar's items trade sides.
+    public var rightToLeft = false
 
     public init(layout: Layout, size: Size, statusBarHeight: Double, homeBandHeight: Double, cornerRadius: Double) {
         self.layout = layout; self.size = size; self.statusBarHeight = statusBarHeight
@@ -45,21 +47,41 @@ public struct DeviceChrome: Sendable, Hashable {
     /// The status bar's items in `content` colour (black on light screens, white on dark ones),
     /// on a clear background: what is under it is the app's.
     public func statusBar(content fg: Color) -> Node {
-        let kids: [Node]
+        let items: [[Node]]
         switch layout {
-        case .android: kids = androidItems(fg)
-        case .homeButton: kids = homeButtonItems(fg)
-        case .tablet: kids = earItems(fg, timeFrame: Rect(20, (statusBarHeight - 16) / 2, 60, 16), timeSize: 13,
-                                      iconsRight: size.width - 20, iconsMid: statusBarHeight / 2)
+        case .android: items = androidItems(fg)
+        case .homeButton: items = homeButtonItems(fg)
+        case .tablet: items = earItems(fg, timeFrame: Rect(20, (statusBarHeight - 16) / 2, 60, 16), timeSize: 13,
+                                       iconsRight: size.width - 20, iconsMid: statusBarHeight / 2)
         case .notch, .dynamicIsland:
             // Each item is centred in its ear: the half-width less half the cut-out.
             let cut = layout == .notch ? 162.0 : 126.0
             let ear = (size.width - cut) / 2
             let mid = layout == .notch ? statusBarHeight / 2 + 1 : statusBarHeight / 2 + 3
-            kids = earItems(fg, timeFrame: Rect(0, mid - 11, ear, 22), timeSize: 17,
-                            iconsRight: size.width - (ear - 77) / 2, iconsMid: mid)
+            items = earItems(fg, timeFrame: Rect(0, mid - 11, ear, 22), timeSize: 17,
+                             iconsRight: size.width - (ear - 77) / 2, iconsMid: mid)
         }
+        let kids = rightToLeft ? items.flatMap(mirrored) : items.flatMap { $0 }
         return Node(id: "statusBar", kind: .group, frame: statusBand, children: kids)
+    }
+
+    /// One item (its nodes) at its mirrored place across the bar, the item itself not flipped: in
+    /// a right-to-left system language the status bar's order is reversed (the time in the right
+    /// ear, the battery leftmost), as UIKit and Android mirror their layouts, while the battery,
+    /// Wi-Fi and signal glyphs keep their shape and the time its digits.
+    private func mirrored(_ item: [Node]) -> [Node] {
+        guard let first = item.first else { return [] }
+        let box = item.dropFirst().reduce(first.frame) { $0.union($1.frame) }
+        let dx = (size.width - box.maxX) - box.minX
+        return item.map { n in
+            var m = n
+            m.frame.origin.x += dx
+            if case .text(let s, var style) = n.kind {
+                if style.alignment == .left { style.alignment = .right } else if style.alignment == .right { style.alignment = .left }
+                m.kind = .text(s, style)
+            }
+            return m
+        }
     }
 
     /// The home indicator (iOS: 134 × 5 pt, 8 pt above the bottom edge) or Android's gesture
@@ -95,22 +117,20 @@ public struct DeviceChrome: Sendable, Hashable {
 
     /// iPhone and iPad items: the time (centred in `timeFrame`), then cellular bars, Wi-Fi and the
     /// battery ending at `iconsRight`, centred on `iconsMid`.
-    private func earItems(_ fg: Color, timeFrame: Rect, timeSize: Double, iconsRight: Double, iconsMid: Double) -> [Node] {
-        var kids = [text("9:41", timeFrame, size: timeSize, weight: .semibold, color: fg, align: layout == .tablet ? .left : .center)]
-        kids += cellular(fg, x: iconsRight - 77, bottom: iconsMid + 5.5)
-        kids += wifi(fg, x: iconsRight - 55, mid: iconsMid)
-        kids += battery(fg, x: iconsRight - 27.5, mid: iconsMid)
-        return kids
+    private func earItems(_ fg: Color, timeFrame: Rect, timeSize: Double, iconsRight: Double, iconsMid: Double) -> [[Node]] {
+        [[text("9:41", timeFrame, size: timeSize, weight: .semibold, color: fg, align: layout == .tablet ? .left : .center)],
+         cellular(fg, x: iconsRight - 77, bottom: iconsMid + 5.5),
+         wifi(fg, x: iconsRight - 55, mid: iconsMid),
+         battery(fg, x: iconsRight - 27.5, mid: iconsMid)]
     }
 
     /// The 20 pt bar of home-button iPhones: signal and Wi-Fi left, time centred, battery right.
-    private func homeButtonItems(_ fg: Color) -> [Node] {
+    private func homeButtonItems(_ fg: Color) -> [[Node]] {
         let mid = statusBarHeight / 2
-        var kids = cellular(fg, x: 6, bottom: mid + 4, scale: 0.8)
-        kids += wifi(fg, x: 28, mid: mid, scale: 0.85)
-        kids.append(text("9:41 AM", Rect(0, mid - 8, size.width, 16), size: 12, weight: .semibold, color: fg, align: .center))
-        kids += battery(fg, x: size.width - 31, mid: mid, scale: 0.9)
-        return kids
+        return [cellular(fg, x: 6, bottom: mid + 4, scale: 0.8),
+                wifi(fg, x: 28, mid: mid, scale: 0.85),
+                [text("9:41 AM", Rect(0, mid - 8, size.width, 16), size: 12, weight: .semibold, color: fg, align: .center)],
+                battery(fg, x: size.width - 31, mid: mid, scale: 0.9)]
     }
 
     /// Four cellular bars rising to the right, their bottoms on `bottom`.
@@ -146,18 +166,17 @@ public struct DeviceChrome: Sendable, Hashable {
 
     /// Android: the time at the left (14 sp medium), Wi-Fi (a fan), signal (a rising triangle of
     /// bars) and an upright battery at the right, as the Material 3 status bar draws them.
-    private func androidItems(_ fg: Color) -> [Node] {
+    private func androidItems(_ fg: Color) -> [[Node]] {
         let w = size.width, mid = statusBarHeight / 2 + 2
-        var kids = [text("12:30", Rect(24, mid - 10, 80, 20), size: 14, weight: .medium, color: fg, align: .left, family: "Roboto")]
-        kids.append(Node(kind: .group, frame: Rect(w - 86, mid - 7, 16, 12), clips: true, children: [
-            Node(kind: .ellipse, frame: Rect(-2, 0, 20, 24), fill: .solid(fg))]))
-        for i in 0..<4 {
+        let time = text("12:30", Rect(24, mid - 10, 80, 20), size: 14, weight: .medium, color: fg, align: .left, family: "Roboto")
+        let wifi = Node(kind: .group, frame: Rect(w - 86, mid - 7, 16, 12), clips: true, children: [
+            Node(kind: .ellipse, frame: Rect(-2, 0, 20, 24), fill: .solid(fg))])
+        let signal: [Node] = (0..<4).map { i in
             let bh = 3.0 + Double(i) * 3
-            kids.append(.rect(Rect(w - 64 + Double(i) * 4, mid + 5 - bh, 3, bh), fg, cornerRadius: 0.5))
+            return .rect(Rect(w - 64 + Double(i) * 4, mid + 5 - bh, 3, bh), fg, cornerRadius: 0.5)
         }
         var battery = Node(kind: .rect, frame: Rect(w - 40, mid - 8, 9, 15), fill: .solid(fg.withAlpha(0.3)), cornerRadius: 2)
         battery.children = [.rect(Rect(0, 4, 9, 11), fg, cornerRadius: 2)]
-        kids.append(battery)
-        return kids
+        return [[time], [wifi], signal, [battery]]
     }
 }

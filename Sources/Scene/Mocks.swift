@@ -38,6 +38,12 @@ public enum Mocks {
         return direction.isRTL ? root.mirroredLayout() : root
     }
 
+    /// The title an iOS mock of `kind` shows when the preset gives none (before localizing): what
+    /// the back button of a screen pushed from it says.
+    public static func defaultTitle(kind: String) -> String {
+        ["list": "Messages", "grid": "Photos", "detail": "Detail", "feed": "Weibo", "settings": "Settings"][kind] ?? "Back"
+    }
+
     /// True when a mock kind's screen is dark behind the status bar (light status-bar content).
     public static func hasDarkTop(kind: String, dark: Bool) -> Bool { dark || kind == "home" }
 
@@ -51,12 +57,13 @@ public enum Mocks {
             guard let picture = gridPhoto(n, size: size, dark: dark, tint: tint, seed: seed) else { return nil }
             return b.detail(title: title ?? "Detail", picture: picture)
         }
+        let title = title ?? defaultTitle(kind: kind)
         switch kind {
-        case "list": return b.list(title: title ?? "Messages", items: items ?? 14)
-        case "grid": return b.grid(title: title ?? "Photos", items: items ?? 30)
-        case "detail": return b.detail(title: title ?? "Detail")
-        case "feed": return b.feed(title: title ?? "Weibo", items: items ?? 6)
-        case "settings": return b.settings(title: title ?? "Settings", items: items ?? 12)
+        case "list": return b.list(title: title, items: items ?? 14)
+        case "grid": return b.grid(title: title, items: items ?? 30)
+        case "detail": return b.detail(title: title)
+        case "feed": return b.feed(title: title, items: items ?? 6)
+        case "settings": return b.settings(title: title, items: items ?? 12)
         default: return nil
         }
     }

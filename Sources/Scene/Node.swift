@@ -5,6 +5,14 @@ import Geometry
 public protocol ImageSource: AnyObject, Sendable {
     var pixelWidth: Int { get }
     var pixelHeight: Int { get }
+    /// The colour the picture's app shows behind its content, read from its pixels (Raster's
+    /// `Bitmap`: its side edges' most common pixel); nil for a picture without pixels (a
+    /// placeholder while a preset resolves).
+    var backgroundColor: Color? { get }
+}
+
+extension ImageSource {
+    public var backgroundColor: Color? { nil }
 }
 
 /// How an image fills its layer's frame.

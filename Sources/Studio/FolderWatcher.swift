@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import Foundation
 
-/// inotify on the studio's folder and every folder below it (hidden ones skipped): a save —
+/// inotify on the studio's folder and the folders below it that the listing walks: a save —
 /// written in place, or written beside and renamed over, as editors do — a new or removed file,
 /// calls `changed` once per burst of events. Folders created later are watched as they appear.
 final class FolderWatcher: @unchecked Sendable {
@@ -21,16 +21,13 @@ final class FolderWatcher: @unchecked Sendable {
         watchTree(root)
     }
 
+    /// Watches `dir` and the folders below it that the listing walks (FolderWalk's bounds; in
+    /// all, at most FolderWalk.maxFolders watches).
     private func watchTree(_ dir: String) {
-        let w = inotify_add_watch(fd, dir, Self.mask | UInt32(IN_ONLYDIR))
-        guard w >= 0 else { return }
-        directories[w] = dir
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-        for name in names where !name.hasPrefix(".") {
-            let path = dir + "/" + name
-            var st = stat()
-            // lstat: a symlinked folder is not followed (its files are not the studio's).
-            if lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR { watchTree(path) }
+        for rel in FolderWalk(root: dir).folders where directories.count < FolderWalk.maxFolders {
+            let path = rel.isEmpty ? dir : dir + "/" + rel
+            let w = inotify_add_watch(fd, path, Self.mask | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW))
+            if w >= 0 { directories[w] = path }
         }
     }
 

@@ -17,6 +17,8 @@ struct Request {
 /// What the router answers: bytes, or an endless event stream (server-sent events).
 enum Response {
     case bytes(status: Int, type: String, body: Data, headers: [(String, String)] = [])
+    /// An encoded frame, sent from its own memory (no copy; it may be cached and shared).
+    case frame(FrameBytes, type: String, headers: [(String, String)])
     case stream(ChangeFeed.Subscriber)
 
     static func text(_ status: Int, _ message: String) -> Response {
@@ -88,6 +90,13 @@ final class HTTPServer: @unchecked Sendable {
             guard let response else { return .NO }
             MHD_add_response_header(response, "Content-Type", type)
             for (k, v) in headers { MHD_add_response_header(response, k, v) }
+        case .frame(let bytes, let type, let headers):
+            status = 200
+            let cls = Unmanaged.passRetained(bytes).toOpaque()
+            response = MHD_create_response_from_buffer_with_free_callback_cls(bytes.count, bytes.base, studioBytesFree, cls)
+            guard let response else { Unmanaged<FrameBytes>.fromOpaque(cls).release(); return .NO }
+            MHD_add_response_header(response, "Content-Type", type)
+            for (k, v) in headers { MHD_add_response_header(response, k, v) }
         case .stream(let subscriber):
             status = 200
             let cls = Unmanaged.passRetained(subscriber).toOpaque()
@@ -131,6 +140,12 @@ private let studioStreamReader: MHD_ContentReaderCallback = { cls, _, buffer, ma
     guard let bytes = subscriber.next(max: max) else { return segue_mhd_end_of_stream() }
     bytes.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
     return bytes.count
+}
+
+/// Releases a frame's bytes once libmicrohttpd is done sending them.
+private let studioBytesFree: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<FrameBytes>.fromOpaque(cls).release()
 }
 
 private let studioStreamFree: MHD_ContentReaderFreeCallback = { cls in

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The presets a studio serves: the `*.json` files of the folder it was given (recursively,
-/// hidden files and folders skipped), or the one preset it was given. A request names a preset
+/// The presets a studio serves: the `*.json` files of the folder it was given (recursively, within
+/// FolderWalk's bounds, hidden files and folders skipped), or the one preset it was given. A request names a preset
 /// by its ID — its path relative to the folder, as this listing wrote it — and gets the file
 /// this listing found; no path from a request is ever opened. A file (or folder) that is a
 /// symlink to somewhere outside the folder is left out, and checked again at each read.
@@ -24,16 +24,11 @@ struct PresetFolder: Sendable {
         }
     }
 
-    /// The presets now, sorted by ID.
-    func list() -> [String] {
-        if let single { return inside(single) ? [single] : [] }
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        var found: [String] = []
-        while let rel = walker.nextObject() as? String {
-            if rel.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { walker.skipDescendants(); continue }
-            if rel.hasSuffix(".json") && inside(rel) { found.append(rel) }
-        }
-        return found.sorted()
+    /// The presets now, sorted by ID, and why the listing was cut short (FolderWalk's bounds).
+    func list() -> (ids: [String], cut: String?) {
+        if let single { return (inside(single) ? [single] : [], nil) }
+        let walk = FolderWalk(root: root)
+        return (walk.presets.filter(inside).sorted(), walk.cut)
     }
 
     /// The file's path if `id` names a regular file of the folder (itself, or a symlink to one

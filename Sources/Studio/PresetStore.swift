@@ -1,5 +1,5 @@
-import Export
 import Foundation
+import FramePipeline
 import Presets
 import Raster
 
@@ -24,8 +24,10 @@ final class PresetStore: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Key: Loaded] = [:]
     private var order: [Key] = []
-    private var listing: (version: Int, ids: [String])?
-    static let kept = 6
+    private var listing: (version: Int, ids: [String], cut: String?)?
+    /// Two presets, each at full size and at the preview scale: the page shows one at a time
+    /// (each holds its screens' snapshots, ≈ 12 MB apiece at full size).
+    static let kept = 4
     /// The preview's pixel scale: one pixel per point (a ninth of the pixels of a 3x canvas),
     /// for playback at real speed.
     static let previewPixelsPerPoint = 1.0
@@ -37,12 +39,15 @@ final class PresetStore: @unchecked Sendable {
     }
 
     /// The folder's presets at `version` (listed once per version).
-    func ids(version: Int) -> [String] {
+    func ids(version: Int) -> [String] { list(version: version).ids }
+
+    /// The listing at `version`, and why it was cut short (nil: it is whole).
+    func list(version: Int) -> (ids: [String], cut: String?) {
         lock.withLock {
-            if let l = listing, l.version == version { return l.ids }
-            let ids = folder.list()
-            listing = (version, ids)
-            return ids
+            if let l = listing, l.version == version { return (l.ids, l.cut) }
+            let (ids, cut) = folder.list()
+            listing = (version, ids, cut)
+            return (ids, cut)
         }
     }
 
@@ -69,27 +74,42 @@ final class PresetStore: @unchecked Sendable {
         return loaded
     }
 
+    /// The problems `validate` reports and, when there are none, the storyboard. A plain preset
+    /// is checked once (what `PresetLoader.validate` does for it, the storyboard kept); a matrix
+    /// is validated whole, as `validate` does, then its combination checked.
     private func resolve(_ key: Key, path: String, version: Int) -> Loaded {
         let shown = shownPath(key.id)
         let extra = extraProblems
-        let (problems, warnings) = PresetLoader.validate(path: path, images: PresetImages.folder, fonts: InstalledFonts()) { extra($0, shown) }
-        let lines = (problems + warnings).map { renamed($0, path, shown).description }
-        guard problems.isEmpty else { return Loaded(version: version, problems: lines, composer: nil) }
+        func named(_ ps: [Problem]) -> [String] { ps.map { renamed($0, path, shown).description } }
+        func failed(_ lines: [String], _ e: PresetError) -> Loaded {
+            Loaded(version: version, problems: lines + named(e.problems + e.warnings), composer: nil)
+        }
+        let source: PresetSource
+        do { source = try PresetLoader.source(path: path) } catch { return failed([], error) }
+        var lines: [String] = []
+        if source.matrix != nil {
+            let (problems, warnings) = PresetLoader.validate(path: path, images: PresetImages.folder, fonts: InstalledFonts()) { extra($0, shown) }
+            lines = named(problems + warnings)
+            guard problems.isEmpty else { return Loaded(version: version, problems: lines, composer: nil) }
+        }
+        let clips = Array(source.clips)
+        guard key.combination >= 0 && key.combination < clips.count else {
+            return Loaded(version: version, problems: lines + ["\(shown): no combination \(key.combination)"], composer: nil)
+        }
         do {
-            let source = try PresetLoader.source(path: path)
-            let clips = Array(source.clips)
-            guard key.combination >= 0 && key.combination < clips.count else {
-                return Loaded(version: version, problems: lines + ["\(shown): no combination \(key.combination)"], composer: nil)
+            let checked = try PresetLoader.check(source, clips[key.combination], images: PresetImages.folder, fonts: InstalledFonts())
+            var storyboard = checked.storyboard
+            if source.matrix == nil {
+                let problems = extra(storyboard, shown)
+                lines = named(problems + checked.warnings)
+                guard problems.isEmpty else { return Loaded(version: version, problems: lines, composer: nil) }
             }
-            var storyboard = try PresetLoader.check(source, clips[key.combination], images: PresetImages.folder, fonts: InstalledFonts()).storyboard
             if key.preview && storyboard.scale > Self.previewPixelsPerPoint {
                 let overrides = Overrides(scale: Self.previewPixelsPerPoint / storyboard.scale)
                 storyboard = try PresetLoader.check(source, clips[key.combination], overrides: overrides, images: PresetImages.folder, fonts: InstalledFonts()).storyboard
             }
             return Loaded(version: version, problems: lines, composer: FrameComposer(storyboard: storyboard))
-        } catch {
-            return Loaded(version: version, problems: lines + renamed(error, path, shown).problems.map(\.description), composer: nil)
-        }
+        } catch { return failed(lines, error) }
     }
 
     private func renamed(_ p: Problem, _ from: String, _ to: String) -> Problem {

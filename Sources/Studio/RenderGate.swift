@@ -17,15 +17,26 @@ final class RenderGate: @unchecked Sendable {
 
     enum Admission { case run, superseded, busy }
 
+    /// Records a page's request; false when the page has already asked for a newer frame (the
+    /// request is then answered 204, even when its frame is cached).
+    func note(client: String?, seq: Int?) -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        return noteLocked(client, seq)
+    }
+
+    private func noteLocked(_ client: String?, _ seq: Int?) -> Bool {
+        guard let client, let seq else { return true }
+        if let n = newest[client], n > seq { return false }
+        newest[client] = seq
+        condition.broadcast()   // older requests of this page, waiting, leave now
+        if newest.count > 1024 { newest = [client: seq] }   // pages come and go: bounded
+        return true
+    }
+
     /// Waits for a slot. `.run`: the caller renders, then calls `done()`.
     func enter(client: String?, seq: Int?) -> Admission {
         condition.lock(); defer { condition.unlock() }
-        if let client, let seq {
-            if let n = newest[client], n > seq { return .superseded }
-            newest[client] = seq
-            condition.broadcast()   // older requests of this page, waiting, leave now
-            if newest.count > 1024 { newest = [client: seq] }   // pages come and go: bounded
-        }
+        guard noteLocked(client, seq) else { return .superseded }
         guard waiting < maxWaiting else { return .busy }
         waiting += 1
         while running >= slots && !isSuperseded(client, seq) { condition.wait() }

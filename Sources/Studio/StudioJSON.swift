@@ -1,5 +1,5 @@
-import Export
 import Foundation
+import FramePipeline
 import Geometry
 import Motion
 import Presets
@@ -44,19 +44,15 @@ enum StudioJSON {
         return o
     }
 
-    /// The overlays at frame i: the shown screen's elements (frames in points), and the finger
-    /// of an interactive step while it is down or fading.
-    static func overlays(_ s: Storyboard, frame i: Int) -> [String: Any] {
+    /// The overlays at frame i: the elements of the screens shown, where the frame draws them
+    /// (ElementOutlines), and the finger of an interactive step while it is down or fading.
+    static func overlays(_ composer: FrameComposer, frame i: Int) -> [String: Any] {
+        let s = composer.storyboard
         let t = s.time(ofFrame: i)
-        var o: [String: Any] = ["frame": i, "time": t]
+        var o: [String: Any] = ["frame": i, "time": t, "elements": ElementOutlines.elements(composer, frame: i)]
         switch s.state(at: t) {
         case .still(let id):
             o["screen"] = id
-            if let node = s.screens[id] {
-                o["elements"] = node.elementIDs.compactMap { node.element(id: $0) }.map { e in
-                    ["id": e.id, "frame": [e.frame.minX, e.frame.minY, e.frame.width, e.frame.height]]
-                }
-            }
         case .transition(let k, let p):
             o["step"] = s.steps[k].title
             o["progress"] = p

@@ -17,6 +17,7 @@ enum StudioPage {
       <label>preset <select id="preset"></select></label>
       <span id="pickers"></span>
       <span id="live" title="reloads when a file of the folder is saved">●</span>
+      <span id="cut" hidden></span>
     </header>
     <main>
       <section id="stage">
@@ -61,6 +62,7 @@ enum StudioPage {
     header { display: flex; gap: 14px; align-items: center; flex-wrap: wrap; }
     select, input, button { font: inherit; }
     #live { color: #5c5; } #live.off { color: #c55; }
+    #cut { color: #fb5; }
     main { display: flex; gap: 16px; padding: 12px 14px; }
     #stage { flex: 1; display: flex; justify-content: center; }
     #frame-box { position: relative; display: inline-block; line-height: 0; background: repeating-conic-gradient(#444 0 25%, #333 0 50%) 0 0 / 16px 16px; }

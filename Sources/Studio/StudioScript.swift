@@ -28,6 +28,8 @@ extension StudioPage {
     async function loadPresets() {
       const j = await getJSON('/api/presets');
       S.presets = j.presets;
+      $('cut').textContent = j.cut || '';   // the listing was cut short (a huge folder)
+      $('cut').hidden = !j.cut;
       const sel = $('preset');
       sel.replaceChildren(...S.presets.map((p) => { const o = document.createElement('option'); o.value = p.id; o.textContent = p.id; return o; }));
       if (!S.presets.some((p) => p.id === S.id)) S.id = S.presets.length ? S.presets[0].id : null;
@@ -154,10 +156,10 @@ extension StudioPage {
       }
       if ($('show-elements').checked && S.at && S.at.elements) {
         g.strokeStyle = '#0af'; g.fillStyle = '#0af'; g.lineWidth = 1.5; g.font = '11px system-ui, sans-serif';
-        for (const e of S.at.elements) {
-          const [x, y, w, h] = e.frame.map((v) => v * k);
-          g.strokeRect(x, y, w, h);
-          g.fillText(e.id, x + 3, y + 12);
+        for (const e of S.at.elements) {   // the element where the frame draws it (moved in transitions)
+          const q = e.quad.map(([x, y]) => [x * k, y * k]);
+          g.beginPath(); g.moveTo(...q[0]); for (const p of q.slice(1)) g.lineTo(...p); g.closePath(); g.stroke();
+          g.fillText(e.id, Math.min(...q.map((p) => p[0])) + 3, Math.min(...q.map((p) => p[1])) + 12);
         }
       }
       if ($('show-touches').checked && S.at && S.at.touch) {

@@ -43,8 +43,10 @@ public struct AndroidActivityTransition: Transition {
 /// docs/ANDROID.md), 400 ms; scales on fast_out_extra_slow_in about the centre, alphas
 /// linear windows (the step's curve is the clock, linear by default). Open: the new fragment
 /// fades in (50 ms from 50 ms) scaling 0.85 → 1 on top; the old one scales 1 → 1.05 and fades to
-/// 0.4 (167 ms from 83 ms) over the background, which acts as a black scrim. Close: the closing
-/// fragment fades out (50 ms from 33 ms) scaling 1 → 0.9 on top; the one under it scales 1.1 → 1.
+/// 0.4 (167 ms from 83 ms) over the activity's window background (the theme's: the app's
+/// background colour, so a light app's old fragment washes out toward its surface, never toward
+/// black or the preset's background). Close: the closing fragment fades out (50 ms from 33 ms)
+/// scaling 1 → 0.9 on top; the one under it scales 1.1 → 1.
 public struct AndroidFragmentTransition: Transition {
     public init() {}
     public var defaultDuration: Double { 0.4 }
@@ -58,11 +60,11 @@ public struct AndroidFragmentTransition: Transition {
             let exit = frame.from.scaledAboutCentre(MaterialMotion.lerp(1, 1.05, e), c)
                 .withOpacity(MaterialMotion.lerp(1, 0.4, MaterialMotion.window(ms, 83, 250)))
             let enter = frame.to.scaledAboutCentre(MaterialMotion.lerp(0.85, 1, e), c).withOpacity(MaterialMotion.window(ms, 50, 100))
-            return .canvas(c, [exit, enter])
+            return .canvas(c, frame.behindWindows + [exit, enter])
         }
         let enter = frame.to.scaledAboutCentre(MaterialMotion.lerp(1.1, 1, e), c)
         let exit = frame.from.scaledAboutCentre(MaterialMotion.lerp(1, 0.9, e), c).withOpacity(1 - MaterialMotion.window(ms, 33, 83))
-        return .canvas(c, [enter, exit])
+        return .canvas(c, frame.behindWindows + [enter, exit])
     }
 
     public static let entry = CatalogEntry(

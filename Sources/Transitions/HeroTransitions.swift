@@ -141,11 +141,12 @@ public struct HeroTransition: Transition {
             top = (new, Layer(scale: lerp(largeScale, 1), opacity: q))
         }
         // Under the views is Hero's container: black (`containerColor`) by default, the preset's
-        // background here. zoom and zoom-out uncover it around the smaller screen while the
-        // other one fades, which in a light app reads as a dip to grey; they fill it with the
-        // app's own background colour instead, as an app that sets `containerColor` to its
-        // view's background does.
-        let container = style == .zoom || style == .zoomOut ? frame.behindWindows : []
+        // background here. zoom, zoom-out, zoom-slide, page-in and page-out uncover it around a
+        // smaller screen, and slide along the seam where the two screens' edges meet at a
+        // fraction of a pixel; in a light app it reads as a dip to grey or a dark line. Every
+        // style fills it with the app's own background colour instead, as an app that sets
+        // `containerColor` to its view's background does.
+        let container = frame.behindWindows
         return .canvas(c, container + [place(bottom.0, bottom.1, c), place(top.0, top.1, c)])
     }
 

@@ -37,6 +37,13 @@ enum MatchedElementLayers {
     }
 
     static func flying(_ m: MatchedElement, frame r: Rect, blend: Double, mode: ContentMode) -> [Node] {
+        var out = pictures(m, frame: r, blend: blend, mode: mode)
+        // The shadow flies with the element, cast by the bottom picture (the whole frame's shape).
+        if !out.isEmpty, let s = m.shadow(at: blend) { out[0].shadow = s }
+        return out
+    }
+
+    static func pictures(_ m: MatchedElement, frame r: Rect, blend: Double, mode: ContentMode) -> [Node] {
         guard r.width > 0, r.height > 0 else { return [] }
         let radius = m.fromCornerRadius + (m.toCornerRadius - m.fromCornerRadius) * min(1, max(0, blend))
         if let one = onePicture(m, frame: r, mode: mode) {

@@ -65,7 +65,9 @@ public struct ShrinkDismissTransition: Transition {
             let onCell = frame.operation.isForward ? (m.fromImage, m.fromCornerRadius) : (m.toImage, m.toCornerRadius)
             let element = MatchedElement(fromID: m.fromID, toID: m.toID, fromFrame: detailFrame, toFrame: cellFrame,
                                          fromImage: onDetail.0, toImage: onCell.0, fromCornerRadius: onDetail.1, toCornerRadius: onCell.1,
-                                         picture: m.picture)
+                                         picture: m.picture,
+                                         fromShadow: frame.operation.isForward ? m.toShadow : m.fromShadow,
+                                         toShadow: frame.operation.isForward ? m.fromShadow : m.toShadow)
             layers.append(contentsOf: MatchedElementLayers.flying(element, frame: r, blend: blend, mode: contentMode))
         }
         return .canvas(frame.canvas, layers)

@@ -34,13 +34,32 @@ public struct MatchedElement: Sendable {
     /// frame, instead of cross-fading two differently cropped snapshots. Nil when the two ends
     /// show different pictures.
     public var picture: (any ImageSource)?
+    /// The element's shadow on each screen (a layer's `shadow`), nil when it casts none. Snapshots
+    /// leave it out (a shadow lies outside the layer's box); the flight casts it from the moving
+    /// frame, as a snapshot view that keeps its layer's shadow does.
+    public var fromShadow: Shadow?
+    public var toShadow: Shadow?
 
     public init(fromID: String, toID: String, fromFrame: Rect, toFrame: Rect, fromImage: any ImageSource, toImage: any ImageSource,
-                fromCornerRadius: Double = 0, toCornerRadius: Double = 0, picture: (any ImageSource)? = nil) {
+                fromCornerRadius: Double = 0, toCornerRadius: Double = 0, picture: (any ImageSource)? = nil,
+                fromShadow: Shadow? = nil, toShadow: Shadow? = nil) {
         self.fromID = fromID; self.toID = toID; self.fromFrame = fromFrame; self.toFrame = toFrame
         self.fromImage = fromImage; self.toImage = toImage
         self.fromCornerRadius = fromCornerRadius; self.toCornerRadius = toCornerRadius
         self.picture = picture
+        self.fromShadow = fromShadow; self.toShadow = toShadow
+    }
+
+    /// The shadow in flight at `t` (0: the `from` end's, 1: the `to` end's): colour, opacity, blur
+    /// and offset in proportion; an end without one is the other's at opacity 0.
+    public func shadow(at t: Double) -> Shadow? {
+        guard let a = fromShadow ?? toShadow.map({ var s = $0; s.opacity = 0; return s }),
+              let b = toShadow ?? fromShadow.map({ var s = $0; s.opacity = 0; return s }) else { return nil }
+        let u = min(1, max(0, t))
+        func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * u }
+        let s = Shadow(color: Color(r: lerp(a.color.r, b.color.r), g: lerp(a.color.g, b.color.g), b: lerp(a.color.b, b.color.b), a: lerp(a.color.a, b.color.a)), opacity: lerp(a.opacity, b.opacity), radius: lerp(a.radius, b.radius),
+                       offset: Point(lerp(a.offset.x, b.offset.x), lerp(a.offset.y, b.offset.y)))
+        return s.opacity > 0 ? s : nil
     }
 }
 

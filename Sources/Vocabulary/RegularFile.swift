@@ -31,14 +31,14 @@ public enum RegularFile {
     /// Why `path` cannot be read as an input file (nil: it is a regular file). Follows symlinks.
     public static func problem(_ path: String) -> String? {
         var st = stat()
-        if stat(path, &st) != 0 { return errno == ENOENT ? "no such file" : "cannot be read: \(String(cString: strerror(errno)))" }
+        if RawPaths.withCString(path, { stat($0, &st) }) != 0 { return errno == ENOENT ? "no such file" : "cannot be read: \(String(cString: strerror(errno)))" }
         return kindName(st.st_mode).map { "is \($0), not a regular file" }
     }
 
     /// The first `limit` bytes of a regular file (read more than the limit to tell a file that is
     /// too large: pass limit + 1).
     public static func read(_ path: String, limit: Int) throws(Failure) -> Data {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = RawPaths.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         if fd < 0 {
             switch errno {
             case ENOENT: throw Failure("no such file")

@@ -1,5 +1,6 @@
-import Export
+import BatchReview
 import Foundation
+import FramePipeline
 import Media
 import Presets
 import Vocabulary
@@ -25,7 +26,7 @@ extension Command {
         segue batch --sha256 FILE...   prints each file's SHA-256 as the manifest computes it
         """,
         options: [.output.described("OUTDIR", "the folder of outputs"), .shard, .manifest, .keepGoing, .cache, .parallel, .gallery,
-                  .baseline.described("DIR", "compare each output with DIR/<same file name>"), .threshold, .sha256]
+                  .baseline.described("DIR", "compare each output with DIR/<same file name>"), .threshold, .sha256, .target]
             + Option.encoding + Option.rendering + Option.work + Option.printing,
         run: runBatch)
 }
@@ -82,6 +83,12 @@ func batchOptions(_ a: Arguments, _ out: String) throws -> BatchOptions {
     o.threshold = a.number(.threshold) ?? Compare.defaultThreshold
     o.format = a.value(.videoFormat)
     o.render = renderOptions(a)   // its format and progress are chosen per preset
+    if let t = a.value(.target).flatMap(ShareTarget.init) {
+        // Every clip for one destination (TargetRender per clip): its format, checked against --format/--codec.
+        try checkTargetOutput(t, format: o.format.flatMap(OutputFormat.init), codec: o.render.codec)
+        o.target = t
+        o.format = t.profile.format.rawValue
+    }
     o.overrides = overrides(a)
     o.render.requestedFPS = o.overrides.fps
     // One line per finished preset: a bar per preset would fight over the terminal.
@@ -91,6 +98,7 @@ func batchOptions(_ a: Arguments, _ out: String) throws -> BatchOptions {
     o.cacheOptions = ["fps=\(o.overrides.fps.map(String.init) ?? "-")", "scale=\(o.overrides.scale.map { "\($0)" } ?? "-")",
                       "crf=\(o.render.crf.map(String.init) ?? "-")", "codec=\(o.render.codec?.rawValue ?? "-")", "x264-preset=\(o.render.x264Preset ?? "-")",
                       "slow-motion=\(o.render.slowMotion)", "encoder-threads=\(RenderJob.defaultEncoderThreads)"].joined(separator: " ")
+        + (o.target.map { " for=\($0.rawValue)" } ?? "")
     return o
 }
 

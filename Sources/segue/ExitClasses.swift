@@ -1,4 +1,5 @@
-import Export
+import BatchReview
+import FramePipeline
 import Media
 import Presets
 import Raster

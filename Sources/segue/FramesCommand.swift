@@ -1,5 +1,5 @@
-import Export
 import Foundation
+import FramePipeline
 import Media
 import Presets
 import Vocabulary

@@ -1,4 +1,4 @@
-import Export
+import FramePipeline
 import Presets
 
 // The help texts, built from each command's declaration: `segue help CMD` and `segue CMD --help`

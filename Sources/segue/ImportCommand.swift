@@ -1,4 +1,4 @@
-import Export
+import BatchReview
 import Foundation
 import Media
 

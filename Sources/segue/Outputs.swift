@@ -1,5 +1,6 @@
-import Export
+import BatchReview
 import Foundation
+import FramePipeline
 import Media
 import Presets
 import Vocabulary

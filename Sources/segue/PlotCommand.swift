@@ -1,4 +1,4 @@
-import Export
+import FramePipeline
 import Presets
 
 // `segue plot PRESET -o FILE.png`: every step's progress over time on one chart.

@@ -1,5 +1,5 @@
-import Export
 import Foundation
+import FramePipeline
 
 // What a failed or interrupted command prints on stderr, and with `--progress json` its event.
 

@@ -1,6 +1,6 @@
 import Dispatch
-import Export
 import Foundation
+import FramePipeline
 import Media
 
 /// SIGINT/SIGTERM cancel the running job: workers stop, the temporary file is removed and the

@@ -1,4 +1,4 @@
-import Export
+import FramePipeline
 import Presets
 
 /// `frames` and `sheet` refuse, like `render`, a command whose estimated peak memory passes

@@ -1,5 +1,5 @@
-import Export
 import Foundation
+import FramePipeline
 import Media
 import Presets
 import Vocabulary
@@ -10,12 +10,7 @@ import Vocabulary
 func renderFor(_ target: ShareTarget, _ a: Arguments, _ options: RenderOptions, _ given: Overrides) throws {
     let p = target.profile
     var options = options
-    if let f = options.format, f != p.format {
-        throw Failure(code: .usage, message: "segue: --for \(target.rawValue) writes \(p.format.rawValue) (got --format \(f.rawValue)): give one")
-    }
-    if let c = options.codec, c != p.codec {
-        throw Failure(code: .usage, message: "segue: --for \(target.rawValue) writes \(p.codec?.rawValue ?? "a GIF") (got --codec \(c.rawValue)): give one")
-    }
+    try checkTargetOutput(target, format: options.format, codec: options.codec)
     options.format = p.format
     options.target = target
     let quiet = a.has(.quiet) || options.progress == .json
@@ -31,6 +26,17 @@ func renderFor(_ target: ShareTarget, _ a: Arguments, _ options: RenderOptions, 
     printErr("\(result.render.output ?? "(null)"): \(target.rawValue): \(result.render.frames) frames, \(s.width)×\(s.height), "
              + String(format: "%.2f MB", Double(result.bytes) / 1_000_000) + " in \(result.passes) pass\(result.passes == 1 ? "" : "es"), "
              + String(format: "%.2f s", result.render.seconds))
+}
+
+/// `--for` writes its destination's format and codec: a contradicting `--format`/`--codec` is exit 2 (render and batch).
+func checkTargetOutput(_ target: ShareTarget, format: OutputFormat?, codec: VideoCodec?) throws {
+    let p = target.profile
+    if let f = format, f != p.format {
+        throw Failure(code: .usage, message: "segue: --for \(target.rawValue) writes \(p.format.rawValue) (got --format \(f.rawValue)): give one")
+    }
+    if let c = codec, c != p.codec {
+        throw Failure(code: .usage, message: "segue: --for \(target.rawValue) writes \(p.codec?.rawValue ?? "a GIF") (got --codec \(c.rawValue)): give one")
+    }
 }
 
 func listTargets() {

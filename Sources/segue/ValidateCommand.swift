@@ -1,6 +1,7 @@
+import BatchReview
 import Foundation
+import FramePipeline
 import Media
-import Export
 import Presets
 import Vocabulary
 import Raster

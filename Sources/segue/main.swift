@@ -1,13 +1,14 @@
-import Export
 import Foundation
+import FramePipeline
 import Presets
+import Vocabulary
 
 // The CLI: finds the command, parses its arguments against the options it declares, runs it,
 // and exits as docs/CLI.md says: the error's own exit class (ExitCode.swift), or 128 + signal
 // when the one interruption source, the cancellation token, has seen a signal.
 
 func main() -> ExitCode {
-    var args = Array(CommandLine.arguments.dropFirst())
+    var args = Array(RawPaths.arguments().dropFirst())   // names that are not UTF-8 kept, shown escaped
     guard let name = args.first else { print(usageText); return .usage }
     args.removeFirst()
     currentCommand = name

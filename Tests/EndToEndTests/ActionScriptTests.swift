@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// action.yml's shell steps (scripts/action/*) run as the runner would run them: a simulated
 /// GitHub Actions environment (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_PATH, RUNNER_TEMP as

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// The Android catalog through the CLI: a predictive-back pop rendered to a video and to a still,
 /// checked against the cross-activity geometry worked out here (docs/ANDROID.md).
@@ -22,8 +23,7 @@ final class AndroidRenderTests: XCTestCase {
     }
 
     func testPredictiveBackMidGestureInAStillAndTheVideo() throws {
-        let dir = try CLI.tempDir("android")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("android")
         let file = dir + "/pb.json"
         try Self.preset.write(toFile: file, atomically: true, encoding: .utf8)
         // 0.45 s activity push, 0.5 s drag, 0.45 s commit: 1.4 s at 10 fps → 15 frames.

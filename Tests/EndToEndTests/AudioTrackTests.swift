@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// A preset's `"audio"` (issue 33.2): decoded, resampled to 48 kHz stereo, looped or trimmed to
 /// the clip and faded out over the last 0.5 s; AAC in MP4 and MOV, Opus in WebM. Read back by
@@ -34,8 +35,7 @@ final class AudioTrackTests: XCTestCase {
     }
 
     func testAudioIsLoopedFadedAndEncodedPerContainer() throws {
-        let dir = try CLI.tempDir("audio")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("audio")
         try preset(dir)
         for (ext, codec) in [("mp4", "aac"), ("mov", "aac"), ("webm", "opus")] {
             let r = try CLI.run(["render", "tone.json", "-o", "t.\(ext)", "--quiet"], in: dir)
@@ -59,8 +59,7 @@ final class AudioTrackTests: XCTestCase {
 
     /// The sound file is part of the batch cache's key: a changed tone renders the clip again.
     func testAChangedSoundFileIsNotServedFromTheCache() throws {
-        let dir = try CLI.tempDir("audio-cache")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("audio-cache")
         try preset(dir + "/p")
         let args = ["batch", "p", "-o", "out", "--cache", "cache", "--manifest", "m.json", "--quiet"]
         func status() throws -> String? {
@@ -78,8 +77,7 @@ final class AudioTrackTests: XCTestCase {
     }
 
     func testAudioOutsideThePresetFolderIsRefused() throws {
-        let dir = try CLI.tempDir("audio-escape")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("audio-escape")
         try preset(dir, audio: "../tone.wav")
         let r = try CLI.run(["render", "tone.json", "-o", "t.mp4"], in: dir)
         XCTAssertEqual(r.status, 2, r.stderr)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// How a batch spends its `--jobs` budget (issue 22, issue 19.4): the bytes never depend on it,
 /// the costliest presets start first, and the manifest keeps the batch's order whatever the
@@ -31,8 +32,7 @@ final class BatchScheduleTests: XCTestCase {
     }
 
     func testBytesAreTheSameForEveryJobsAndParallel() throws {
-        let dir = try CLI.tempDir("batch-jobs")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("batch-jobs")
         try setUp(dir)
         let names = ["small.mp4", "long.mp4", "wide.mp4", "picture.mp4"]
         var first: [String: String]?
@@ -60,8 +60,7 @@ final class BatchScheduleTests: XCTestCase {
     /// One runner (`--parallel 1`): presets render costliest first (frames × pixels), so the
     /// last ones to start are the cheapest; every NDJSON event is one JSON object, `event` first.
     func testCostliestPresetsStartFirstAndEventsAreJSON() throws {
-        let dir = try CLI.tempDir("batch-order")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("batch-order")
         try setUp(dir)
         let r = try CLI.run(["batch", "p", "-o", "out", "--parallel", "1", "--progress", "json", "--manifest", "m.json"], in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)

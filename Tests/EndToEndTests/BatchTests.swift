@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// `segue batch` end to end: outputs, the manifest (hashes checked with sha256sum), shards, the
 /// cache, --keep-going, interruption.
 final class BatchTests: XCTestCase {
     /// A tiny preset: 60×40 px, 10 fps, hold + push: round((hold + 0.2) × 10) + 1 frames.
     static func preset(hold: Double = 0.1, name: String? = nil, colour: String = "#C83232", image: String? = nil, push: Double = 0.2) -> String {
-        let b = image.map { "{ \"image\": \"\($0)\" }" } ?? "{ \"background\": \"#3264C8\", \"layers\": [] }"
+        let b = image.map { "{ \"image\": \"\($0)\", \"fit\": \"fill\" }" } ?? "{ \"background\": \"#3264C8\", \"layers\": [] }"
         return """
         { "segue": 1,\(name.map { " \"name\": \"\($0)\"," } ?? "") "device": { "width": 60, "height": 40, "scale": 1 }, "fps": 10,
           "screens": { "a": { "background": "\(colour)", "layers": [ { "type": "rect", "frame": [10, 10, 20, 20], "fill": "#FFFFFF" } ] },
@@ -36,8 +37,7 @@ final class BatchTests: XCTestCase {
     func sha256sum(_ files: [String]) throws -> [String: String] { try CLI.sha256sum(files) }
 
     func testBatchWritesEveryPresetAndAManifestWhoseHashesMatch() throws {
-        let dir = try CLI.tempDir("batch")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("batch")
         try write(Self.preset(hold: 0.1), dir + "/presets/one.json")
         try write(Self.preset(hold: 0.3, name: "second"), dir + "/presets/two.json")
         try write(Self.preset(hold: 0.5, colour: "#00AA00"), dir + "/presets/more/three.json")
@@ -72,8 +72,7 @@ final class BatchTests: XCTestCase {
     }
 
     func testSHA256MatchesKnownVectorsAndSha256sum() throws {
-        let dir = try CLI.tempDir("sha")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("sha")
         try Data("abc".utf8).write(to: URL(fileURLWithPath: dir + "/abc"))
         try Data().write(to: URL(fileURLWithPath: dir + "/empty"))
         try Data(repeating: UInt8(ascii: "a"), count: 1_000_000).write(to: URL(fileURLWithPath: dir + "/million"))
@@ -97,8 +96,7 @@ final class BatchTests: XCTestCase {
     }
 
     func testShardsCoverEveryPresetExactlyOnceAndStayStable() throws {
-        let dir = try CLI.tempDir("shard")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("shard")
         for i in 0..<10 { try write(Self.preset(hold: 0.1 * Double(i % 3)), dir + "/p/set\(i / 5)/preset-\(i).json") }
         func shards(_ n: Int) throws -> [[String]] {
             try (1...n).map { i in
@@ -126,8 +124,7 @@ final class BatchTests: XCTestCase {
     }
 
     func testCacheHitsAreByteIdenticalAndAChangedAssetReRendersOnlyItsPreset() throws {
-        let dir = try CLI.tempDir("cache")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("cache")
         try FileManager.default.createDirectory(atPath: dir + "/p/img", withIntermediateDirectories: true)
         func png(_ colour: String) throws {
             let r = try CLI.run(["-v", "error", "-y", "-f", "lavfi", "-i", "color=\(colour):s=8x8", "-frames:v", "1", dir + "/p/img/x.png"],
@@ -167,8 +164,7 @@ final class BatchTests: XCTestCase {
     }
 
     func testAnInvalidPresetStopsEverythingUnlessKeepGoing() throws {
-        let dir = try CLI.tempDir("keep")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("keep")
         try write(Self.preset(), dir + "/p/a.json")
         try write(Self.preset().replacingOccurrences(of: "\"fps\": 10", with: "\"fps\": 0"), dir + "/p/b-bad.json")
         try write(Self.preset(hold: 0.3), dir + "/p/c.json")
@@ -188,8 +184,7 @@ final class BatchTests: XCTestCase {
     }
 
     func testTwoPresetsWritingOneFileAreRefusedUpFront() throws {
-        let dir = try CLI.tempDir("clash")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("clash")
         try write(Self.preset(name: "same"), dir + "/p/a.json")
         try write(Self.preset(name: "same"), dir + "/p/b.json")
         let r = try CLI.run(["batch", "p", "-o", "out", "--keep-going"], in: dir)
@@ -199,24 +194,17 @@ final class BatchTests: XCTestCase {
     }
 
     func testInterruptedBatchWritesTheManifestAndExits130() throws {
-        let dir = try CLI.tempDir("sigint")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("sigint")
         // Long transitions on a larger canvas: several seconds of work each.
         for i in 0..<4 {
             let text = Self.preset(hold: 0, name: "long\(i)", push: 40).replacingOccurrences(of: "\"width\": 60, \"height\": 40, \"scale\": 1", with: "\"width\": 400, \"height\": 300, \"scale\": 2")
                 .replacingOccurrences(of: "\"fps\": 10", with: "\"fps\": 60")
             try write(text, dir + "/p/l\(i).json")
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["batch", "p", "-o", "out", "--manifest", "m.json", "--jobs", "2", "--quiet"]
-        p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        Thread.sleep(forTimeInterval: 1.5)
-        kill(p.processIdentifier, SIGINT)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 130)
+        // Interrupted once a render is under way (its temporary is in out/).
+        let r = try CLI.interrupt(["batch", dir + "/p", "-o", dir + "/out", "--manifest", dir + "/m.json", "--jobs", "2", "--quiet"],
+                                  whenTemporaries: 1, in: dir + "/out", signal: SIGINT)
+        XCTAssertEqual(r.status, 130, r.stderr)
         let m = try manifest(dir + "/m.json")
         XCTAssertEqual(m["interrupted"] as? Bool, true)
         let s = Set(statuses(m).values)

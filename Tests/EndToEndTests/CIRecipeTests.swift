@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// docs/CI.md's recipes, run as written (issue 13): each shell command is taken from the
 /// document itself and run by sh with `segue` on PATH, in a scratch folder holding a small
@@ -34,7 +35,7 @@ final class CIRecipeTests: XCTestCase {
     }
 
     func scratch(_ name: String) throws -> String {
-        let dir = try CLI.tempDir(name)
+        let dir = try temporaryFolder(name)
         try FileManager.default.createDirectory(atPath: dir + "/presets", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: dir + "/bin/segue", withDestinationPath: CLI.binary)
@@ -50,18 +51,7 @@ final class CIRecipeTests: XCTestCase {
         var e = ProcessInfo.processInfo.environment
         e["PATH"] = dir + "/bin:" + (e["PATH"] ?? "/usr/bin:/bin")
         for (k, v) in env { e[k] = v }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", command]
-        p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        p.environment = e
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return CLI.Result(status: p.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self))
+        return try CLI.run(["-c", command], in: dir, executable: "/bin/sh", environment: e)
     }
 
     func manifest(_ path: String) throws -> [String: Any] {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Raster
 import Media
 
@@ -27,8 +28,7 @@ final class CompareTests: XCTestCase {
     }
 
     func testPNGFoldersScoredFrameByFrameWithTheWorstAndFirstFrameUnderTheThreshold() throws {
-        let dir = try CLI.tempDir("compare")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("compare")
         try frames(dir + "/a", count: 5)
         try frames(dir + "/b", count: 5, offsets: [1: 4, 3: 12])
         let expected = { (d: Double) in 10 * log10(255 * 255 / (d * d / 3)) }
@@ -56,8 +56,7 @@ final class CompareTests: XCTestCase {
     }
 
     func testDiffWritesTheWorstFrameAsABAndTheAmplifiedDifference() throws {
-        let dir = try CLI.tempDir("compare-diff")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("compare-diff")
         try frames(dir + "/a", count: 3)
         try frames(dir + "/b", count: 3, offsets: [2: 10])
         let r = try CLI.run(["compare", "a", "b", "--diff", "d"], in: dir)
@@ -74,8 +73,7 @@ final class CompareTests: XCTestCase {
     }
 
     func testFrameCountsSizesAndRatesThatDifferAreExit2SaidPlainly() throws {
-        let dir = try CLI.tempDir("compare-usage")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("compare-usage")
         try frames(dir + "/a", count: 3)
         try frames(dir + "/b", count: 4)
         try frames(dir + "/c", count: 3, width: 40)
@@ -96,8 +94,7 @@ final class CompareTests: XCTestCase {
     }
 
     func testAPresetAgainstItsOwnFramesIsIdenticalAndAgainstItsClipCloseButLossy() throws {
-        let dir = try CLI.tempDir("compare-preset")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("compare-preset")
         try Data(BatchTests.preset(hold: 0.2).utf8).write(to: URL(fileURLWithPath: dir + "/p.json"))
         XCTAssertEqual(try CLI.run(["frames", "p.json", "--all", "-o", "f", "--quiet"], in: dir).status, 0)
         let same = try CLI.run(["compare", "p.json", "f", "--format", "json"], in: dir)
@@ -113,8 +110,7 @@ final class CompareTests: XCTestCase {
     }
 
     func testBatchBaselineMarksChangedAndNewAndExits1() throws {
-        let dir = try CLI.tempDir("baseline")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("baseline")
         func write(_ text: String, _ path: String) throws {
             try FileManager.default.createDirectory(atPath: (dir + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/" + path))

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// DESIGN §3: each frame is a pure function of (preset, frame index), and the encoder's thread
 /// count is fixed (RenderJob.defaultEncoderThreads), so the same preset gives byte-identical
@@ -12,8 +13,7 @@ final class DeterminismTests: XCTestCase {
         let seeds = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("presets/seeds").path)
             .filter { $0.hasSuffix(".json") }.sorted()
         XCTAssertGreaterThanOrEqual(seeds.count, 4)
-        let dir = try CLI.tempDir("determinism")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("determinism")
         for seed in seeds {
             let preset = Self.root.appendingPathComponent("presets/seeds/" + seed).path
             for format in ["mp4", "webm"] {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// The repository's docs stand alone and the CLI explains itself: README names every doc and,
 /// through scripts/readme-catalog, exactly what `segue list` prints; nothing in README, docs/ or
@@ -58,8 +59,7 @@ final class DocsAndHelpTests: XCTestCase {
     }
 
     func testValidateTakesFoldersAsBatchDoes() throws {
-        let dir = try CLI.tempDir("validate-dir")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("validate-dir")
         func write(_ text: String, _ path: String) throws { try CLI.write(text, dir + "/" + path) }
         try write(BatchTests.preset(name: "a"), "p/a.json")
         try write(BatchTests.preset(name: "b"), "p/deep/b.json")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// Every kind of error the CLI can end with, provoked for real through the binary, exits with
 /// the code docs/CLI.md's "Exit codes" table gives its class: bad usage or input 2, a failure 1,
@@ -26,7 +27,7 @@ final class ExitClassTests: XCTestCase {
 
     var dir = ""
     override func setUpWithError() throws {
-        dir = try CLI.tempDir("exit-class")
+        dir = try temporaryFolder("exit-class")
         try CLI.write(BatchTests.preset(name: "p"), dir + "/p.json")
         try CLI.write(BatchTests.preset(name: "q", colour: "#20C040"), dir + "/q.json")
         try CLI.write("{ \"segue\": 1, \"fsp\": 3 }", dir + "/bad.json")
@@ -34,7 +35,6 @@ final class ExitClassTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir + "/folder", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/empty", withIntermediateDirectories: true)
     }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
     func testBadUsageAndBadInputExitAsTheDocsSay() throws {
         let usage = try documented("bad usage")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Media
 
 /// `segue gallery` and `batch --gallery` draw every clip's poster, sheet and plot from the preset
@@ -8,8 +9,7 @@ import Media
 /// marked stale (or, with --refuse-stale, the gallery is refused).
 final class GalleryStaleTests: XCTestCase {
     func testMatrixClipsGetTheirImagesAndEditedPresetsAreStale() throws {
-        let dir = try CLI.tempDir("gallery-stale")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("gallery-stale")
         try FileManager.default.createDirectory(atPath: dir + "/p", withIntermediateDirectories: true)
         try Data(MatrixRecipeTests.matrixPreset.utf8).write(to: URL(fileURLWithPath: dir + "/p/mx.json"))
         try Data(MatrixRecipeTests.plainPreset.utf8).write(to: URL(fileURLWithPath: dir + "/p/plain.json"))

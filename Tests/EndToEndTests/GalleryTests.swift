@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Media
 
 /// `batch --gallery` and `segue gallery` in a real browser: Debian's chromium, headless, loads the
@@ -45,8 +46,7 @@ final class GalleryTests: XCTestCase {
         let check = dir + "/segue-check.html"
         try Data(probed.utf8).write(to: URL(fileURLWithPath: check))
         defer { try? FileManager.default.removeItem(atPath: check) }
-        let profile = try CLI.tempDir("chromium-profile")
-        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let profile = try temporaryFolder("chromium-profile")
         // Virtual time: the page runs until its timers and media settle (up to 60 s of page time,
         // not wall time), then the DOM is printed. --no-sandbox: the suite may run as root.
         let args = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)", "--autoplay-policy=no-user-gesture-required",
@@ -94,8 +94,7 @@ final class GalleryTests: XCTestCase {
     }
 
     func testGalleryPlaysInChromiumFailuresFirstAndSelfContained() throws {
-        let dir = try CLI.tempDir("gallery")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("gallery")
         try FileManager.default.createDirectory(atPath: dir + "/p", withIntermediateDirectories: true)
         for (name, format) in [("clip-mp4", nil), ("clip-webm", "webm"), ("clip-prores", "mov")] as [(String, String?)] {
             try Data(preset(name, format: format).utf8).write(to: URL(fileURLWithPath: "\(dir)/p/\(name).json"))

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// Issue 27.7 and 27.14 end to end: magic-move with thousands of matched screenshot elements
 /// renders (it grew quadratically: 4 000 took over 120 s), and an element refused for its frame
@@ -7,8 +8,7 @@ import XCTest
 /// asserted; the 300 s guard only keeps a hang from stalling the suite.
 final class HostileCostTests: XCTestCase {
     func testManyMatchedElementsRender() throws {
-        let dir = try CLI.tempDir("hostile-mm")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-mm")
         for (name, src) in [("a", "testsrc"), ("b", "testsrc2")] {
             let r = try CLI.run(["-v", "error", "-f", "lavfi", "-i", "\(src)=s=200x200", "-frames:v", "1", dir + "/\(name).png"], executable: CLI.which("ffmpeg"))
             XCTAssertEqual(r.status, 0, r.stderr)
@@ -32,8 +32,7 @@ final class HostileCostTests: XCTestCase {
     }
 
     func testARefusedElementIsOneProblem() throws {
-        let dir = try CLI.tempDir("hostile-element")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-element")
         let r0 = try CLI.run(["-v", "error", "-f", "lavfi", "-i", "color=c=gray:s=60x40", "-frames:v", "1", dir + "/a.png"], executable: CLI.which("ffmpeg"))
         XCTAssertEqual(r0.status, 0, r0.stderr)
         let preset = """
@@ -55,8 +54,7 @@ final class HostileCostTests: XCTestCase {
     /// frames whose comparison would need more than --max-memory (at two sizes: one under the
     /// limit compares, one over it is refused without the memory).
     func testCompareChecksSizesAndMemoryFromTheHeaders() throws {
-        let dir = try CLI.tempDir("hostile-compare")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-compare")
         for side in [1000, 4000] {
             let r = try CLI.run(["-v", "error", "-f", "lavfi", "-i", "color=c=gray:s=\(side)x\(side):r=10", "-frames:v", "3", "-c:v", "png", dir + "/c\(side).mov"],
                                 executable: CLI.which("ffmpeg"))

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,13 +23,10 @@ final class HostileInputTests: XCTestCase {
 
     /// Runs the CLI; a child still running after 60 s is a hang: killed, and the test fails.
     func runGuarded(_ args: [String], _ what: String) throws -> (status: Int32, stderr: String) {
-        let (p, err) = try CLI.start(args)
-        let deadline = Date().addingTimeInterval(60)
-        while p.isRunning && Date() < deadline { usleep(20_000) }
-        if p.isRunning { p.terminate(); p.waitUntilExit(); XCTFail("\(what): hung (killed after 60 s)") }
-        p.waitUntilExit()
-        while !err.done { usleep(1000) }
-        return (p.terminationStatus, String(decoding: err.data, as: UTF8.self))
+        let child = try CLI.start(args)
+        if !child.waitForExit(timeout: 60) { child.signal(SIGKILL); XCTFail("\(what): hung (killed after 60 s)") }
+        let stderr = child.finish()
+        return (child.process.terminationStatus, stderr)
     }
 
     func gray(_ path: String, _ w: Int, _ h: Int) throws {
@@ -40,8 +38,7 @@ final class HostileInputTests: XCTestCase {
     // MARK: 20.1 Double → Int
 
     func testFramesAtTimesBeyondAnyVideoAreUsageErrors() throws {
-        let dir = try CLI.tempDir("hostile-at")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-at")
         write(Self.preset(screens: #""a": { "mock": "list" }, "b": { "mock": "settings" }"#), dir + "/p.json")
         for t in ["1e308", "1e19", "9.3e18", "60001", "0,1e300"] {
             let r = try CLI.run(["frames", dir + "/p.json", "--at", t, "-o", dir + "/f"])
@@ -59,8 +56,7 @@ final class HostileInputTests: XCTestCase {
     // MARK: 20.2 regular files only
 
     func testFIFOsAndDevicesAreRefusedNotOpened() throws {
-        let dir = try CLI.tempDir("hostile-fifo")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-fifo")
         XCTAssertEqual(mkfifo(dir + "/p.json", 0o644), 0)
         for args in [["validate", dir + "/p.json"], ["render", dir + "/p.json", "-o", dir + "/o.mp4"], ["batch", dir + "/p.json", "-o", dir + "/out"],
                      ["validate", "/dev/zero"], ["render", "/dev/null", "-o", dir + "/o.mp4"]] {
@@ -89,15 +85,14 @@ final class HostileInputTests: XCTestCase {
     // MARK: 20.4 images: once, scaled, one large decode at a time, nothing unshown, headers for validate
 
     func testImagesCostWhatTheCanvasShows() throws {
-        let dir = try CLI.tempDir("hostile-img")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-img")
         try gray(dir + "/small.png", 2000, 2000)
         try gray(dir + "/big1.png", 16000, 16000)
         for n in [2, 3] { try FileManager.default.copyItem(atPath: dir + "/big1.png", toPath: dir + "/big\(n).png") }
         let one = dir + "/one.json", three = dir + "/three.json", small = dir + "/small.json"
-        write(Self.preset(screens: #""a": { "image": "big1.png" }, "b": { "mock": "settings" }"#), one)
-        write(Self.preset(screens: #""a": { "image": "big1.png" }, "b": { "mock": "settings" }, "c": { "image": "big2.png" }, "d": { "image": "big3.png" }"#), three)
-        write(Self.preset(screens: #""a": { "image": "small.png" }, "b": { "mock": "settings" }"#), small)
+        write(Self.preset(screens: #""a": { "image": "big1.png", "fit": "fill" }, "b": { "mock": "settings" }"#), one)
+        write(Self.preset(screens: #""a": { "image": "big1.png", "fit": "fill" }, "b": { "mock": "settings" }, "c": { "image": "big2.png", "fit": "fill" }, "d": { "image": "big3.png", "fit": "fill" }"#), three)
+        write(Self.preset(screens: #""a": { "image": "small.png", "fit": "fill" }, "b": { "mock": "settings" }"#), small)
         // validate reads headers only: a 16000² image costs what a 2000² one does.
         let vSmall = try runMeasured(["validate", small]), vBig = try runMeasured(["validate", three])
         XCTAssertEqual(vSmall.status, 0, vSmall.stderr); XCTAssertEqual(vBig.status, 0, vBig.stderr)
@@ -130,8 +125,7 @@ final class HostileInputTests: XCTestCase {
     // MARK: 20.5 unshown screens
 
     func testUnshownMockScreensCostNothing() throws {
-        let dir = try CLI.tempDir("hostile-mocks")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-mocks")
         func story(_ unused: Int) -> String {
             let extra = (0..<unused).map { #""u\#($0)": { "mock": "\#(["list", "settings", "detail"][$0 % 3])", "seed": \#($0) }"# }
             return Self.preset(screens: ([#""a": { "mock": "list" }"#, #""b": { "mock": "settings" }"#] + extra).joined(separator: ", "))

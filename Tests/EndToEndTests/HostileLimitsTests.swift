@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,8 +31,7 @@ final class HostileLimitsTests: XCTestCase {
     // MARK: 20.6
 
     func testRendersAboveTheMemoryLimitAreRefusedWithTheEstimate() throws {
-        let dir = try CLI.tempDir("hostile-mem")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-mem")
         // The documented maximum canvas in mp4: 4.2 GB measured (PERFORMANCE.md), above 2 GiB.
         write(Self.canvas(8192, 8192), dir + "/max.json")
         let r = try CLI.run(["render", dir + "/max.json", "-o", dir + "/max.mp4"])
@@ -68,8 +68,7 @@ final class HostileLimitsTests: XCTestCase {
     }
 
     func testSheetHoldsThumbnailsNotFrames() throws {
-        let dir = try CLI.tempDir("hostile-sheet")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-sheet")
         write(Self.canvas(1024, 1024, frames: 40), dir + "/p.json")
         let a = try runMeasured(["sheet", dir + "/p.json", "-o", dir + "/a.png", "--count", "12", "--jobs", "2"])
         let b = try runMeasured(["sheet", dir + "/p.json", "-o", dir + "/b.png", "--count", "400", "--jobs", "2"])
@@ -85,8 +84,7 @@ final class HostileLimitsTests: XCTestCase {
     /// A canvas the decoder accepts (8192×2) whose contact-sheet thumbnail would be 300×0: bad
     /// input: exit 2 naming the size, no sheet, not a trap.
     func testASheetOfAThinCanvasIsAnErrorNotATrap() throws {
-        let dir = try CLI.tempDir("hostile-thin")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-thin")
         write(Self.canvas(8192, 2, frames: 0.2), dir + "/thin.json")
         let r = try CLI.run(["sheet", dir + "/thin.json", "-o", dir + "/thin.png", "--count", "2"])
         XCTAssertEqual(r.status, 2, r.stderr)
@@ -97,8 +95,7 @@ final class HostileLimitsTests: XCTestCase {
     // MARK: 20.10
 
     func testDamagedCacheEntriesAreRenderedAgain() throws {
-        let dir = try CLI.tempDir("hostile-cache")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-cache")
         write(Self.canvas(64, 48, frames: 0.2), dir + "/p.json")
         let args = ["batch", dir + "/p.json", "-o", dir + "/out", "--cache", dir + "/cache", "--manifest", dir + "/m.json", "--quiet"]
         func status() throws -> String {
@@ -127,8 +124,7 @@ final class HostileLimitsTests: XCTestCase {
     // MARK: 20.11
 
     func testEveryKindOfProblemIsCapped() throws {
-        let dir = try CLI.tempDir("hostile-cap")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-cap")
         func story(_ pairs: Int) -> String {
             let match = (0..<pairs).map { #"["x\#($0)","y"]"# }.joined(separator: ",")
             return """
@@ -155,8 +151,7 @@ final class HostileLimitsTests: XCTestCase {
     }
 
     func testNamesNestingAndImageLimitsAreAsDocumented() throws {
-        let dir = try CLI.tempDir("hostile-names")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("hostile-names")
         func preset(name: String? = nil, layers: String = #"{ "type": "rect", "frame": [0, 0, 10, 10] }"#) -> String {
             """
             { "segue": 1\(name.map { #", "name": "\#($0)""# } ?? ""), "device": { "width": 60, "height": 40, "scale": 1 }, "fps": 10,

@@ -1,12 +1,12 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// Issue 27.5–27.6: strings from a preset, a file name or a manifest never reach a terminal or a
 /// CI log as control characters, and never reach the gallery's CSS unless they are in its closed set.
 final class HostileOutputTests: XCTestCase {
     var dir = ""
-    override func setUpWithError() throws { dir = try CLI.tempDir("hostile-output") }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+    override func setUpWithError() throws { dir = try temporaryFolder("hostile-output") }
 
     /// A key and a screen id holding a newline, a GitHub workflow command, ESC/OSC/BEL and NUL.
     static let hostile = "x\\n::add-mask::secret\\n::stop-commands::t\\u001B]0;title\\u0007\\u001B[2J\\u0000y"

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,8 +10,7 @@ import Glibc
 /// derived outputs replace only Segue's own files; the gallery is written all or nothing.
 final class HostilePathTests: XCTestCase {
     var dir = ""
-    override func setUpWithError() throws { dir = try CLI.tempDir("hostile-paths") }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+    override func setUpWithError() throws { dir = try temporaryFolder("hostile-paths") }
 
     func write(_ text: String, _ rel: String) throws {
         let path = dir + "/" + rel
@@ -190,14 +190,11 @@ final class HostilePathTests: XCTestCase {
         try presets(["small"])
         try FileManager.default.createDirectory(atPath: dir + "/base", withIntermediateDirectories: true)
         XCTAssertEqual(mkfifo(dir + "/base/small.mp4", 0o644), 0)
-        let (p, err) = try CLI.start(["batch", dir + "/p", "-o", dir + "/out", "--baseline", dir + "/base"])
-        let deadline = Date().addingTimeInterval(60)
-        while p.isRunning && Date() < deadline { usleep(20_000) }
-        if p.isRunning { p.terminate(); XCTFail("hung on a FIFO baseline") }
-        p.waitUntilExit()
-        while !err.done { usleep(1000) }
-        XCTAssertEqual(p.terminationStatus, 1)
-        XCTAssertTrue(String(decoding: err.data, as: UTF8.self).contains("is a FIFO (named pipe), not a regular file"))
+        let child = try CLI.start(["batch", dir + "/p", "-o", dir + "/out", "--baseline", dir + "/base"])
+        if !child.waitForExit(timeout: 60) { child.signal(SIGKILL); XCTFail("hung on a FIFO baseline") }
+        let stderr = child.finish()
+        XCTAssertEqual(child.process.terminationStatus, 1)
+        XCTAssertTrue(stderr.contains("is a FIFO (named pipe), not a regular file"), stderr)
     }
 
     // MARK: 27.12 collisions and a baseline that is the output

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ final class HostileSignalTests: XCTestCase {
         .replacingOccurrences(of: "\"width\": 60, \"height\": 40, \"scale\": 1", with: "\"width\": 400, \"height\": 800, \"scale\": 2")
 
     func setUpBatch(_ name: String) throws -> String {
-        let dir = try CLI.tempDir(name)
+        let dir = try temporaryFolder(name)
         try FileManager.default.createDirectory(atPath: dir + "/p", withIntermediateDirectories: true)
         try Data(BatchTests.preset(name: "quick").utf8).write(to: URL(fileURLWithPath: dir + "/p/a-quick.json"))
         try Data(Self.slow.utf8).write(to: URL(fileURLWithPath: dir + "/p/b-slow.json"))

@@ -2,6 +2,7 @@ import Foundation
 import Media
 import Raster
 import XCTest
+import SegueTestSupport
 
 /// The rest of issue 31 through the CLI: import's refusals, a dump's error with its file, line
 /// and the preset's JSON path, `inspect`'s element table and `--show-elements`.

@@ -2,6 +2,7 @@ import Foundation
 import Media
 import Raster
 import XCTest
+import SegueTestSupport
 
 /// `segue import` end to end (issue 31): the grid → detail flow's dumps in every format
 /// (Tests/Fixtures/hierarchies/flow) beside screenshots drawn here — white, grey cells, the
@@ -126,8 +127,7 @@ final class ImportTests: XCTestCase {
     /// The shipped own-screenshots story's screenshots with hand-written Appium dumps (the hero
     /// carries the cell's identifier) import into a push whose every frame is the story's push.
     func testImportingTheOwnScreenshotsReproducesTheStorysFrames() throws {
-        let dir = try CLI.tempDir("import-own")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("import-own")
         let assets = Self.root.appendingPathComponent("presets/stories/assets/own-screenshots").path
         try FileManager.default.createDirectory(atPath: dir + "/own", withIntermediateDirectories: true)
         for n in ["grid", "detail"] { try FileManager.default.copyItem(atPath: "\(assets)/\(n).png", toPath: "\(dir)/own/\(n).png") }

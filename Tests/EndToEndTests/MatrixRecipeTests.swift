@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// docs/CI.md's matrix recipes (GitHub Actions, a Kubernetes Indexed Job, a Slurm array job), run
 /// as written: each block is read out of the document and given what its platform would give it.
@@ -38,7 +39,7 @@ final class MatrixRecipeTests: XCTestCase {
 
     /// A checkout: presets/ and a scripts/segue that runs the built CLI (the real one builds it).
     func checkout(_ label: String) throws -> String {
-        let dir = try CLI.tempDir("recipe-\(label)")
+        let dir = try temporaryFolder("recipe-\(label)")
         try FileManager.default.createDirectory(atPath: dir + "/presets", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/scripts", withIntermediateDirectories: true)
         try Self.matrixPreset.write(toFile: dir + "/presets/mx.json", atomically: true, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// docs/CLI.md says what the binary's help says: its command list is `segue --help`'s, and its
 /// table of render and batch options has a row for every option of `segue help render`, each
@@ -67,6 +68,29 @@ final class OptionDocsTests: XCTestCase {
         let documented = Set(rows.flatMap(\.names))
         for name in render.keys {
             XCTAssertTrue(documented.contains(name), "docs/CLI.md's table lists render's \(name)")
+        }
+    }
+
+    /// Every command parses against its own declarations: an option it does not take is exit 2
+    /// with the nearest one it does take, and every option its help lists is one it accepts.
+    func testEveryCommandTakesWhatItsHelpLists() throws {
+        let usage = try CLI.run(["--help"]).stdout
+        let commands = usage.split(separator: "\n").compactMap { l -> String? in
+            let w = l.split(separator: " ")
+            return l.hasPrefix("  segue ") && w.count > 1 && !w[1].hasPrefix("-") && w[1] != "help" ? String(w[1]) : nil
+        }
+        XCTAssertGreaterThan(commands.count, 10)
+        var seen: Set<String> = []   // an option shared by several commands is tried with one of them
+        for c in commands {
+            let options = Self.optionLines(try CLI.run(["help", c]).stdout).keys.filter { $0.hasPrefix("--") }.sorted()
+            let fresh = options.filter { !seen.contains($0) }
+            seen.formUnion(options)
+            for name in fresh.isEmpty ? Array(options.prefix(1)) : fresh {
+                let typo = String(name.dropLast()) + "q"   // one letter off
+                let r = try CLI.run([c, typo, "x"])
+                XCTAssertEqual(r.status, 2, "\(c) \(typo): \(r.stderr)")
+                XCTAssertTrue(r.stderr.contains("unknown option \(typo); did you mean \(name)?"), "\(c) \(typo): \(r.stderr)")
+            }
         }
     }
 

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// Issue 13 items 4, 7, 8, 9: the output's extension picks the format (ffmpeg's rule), options
 /// that would do nothing are refused, `validate` checks the output choice, and what `frames` and
 /// `sheet` report is what they wrote.
 final class OutputChoiceTests: XCTestCase {
     func setUpDir(_ name: String, _ text: String = OutputSafetyTests.preset) throws -> (dir: String, preset: String) {
-        let dir = try CLI.tempDir(name)
+        let dir = try temporaryFolder(name)
         let p = dir + "/p.json"
         FileManager.default.createFile(atPath: p, contents: Data(text.utf8))
         return (dir, p)

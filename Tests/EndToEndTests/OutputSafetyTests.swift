@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +17,7 @@ final class OutputSafetyTests: XCTestCase {
     """
 
     func setUpDir(_ name: String) throws -> (dir: String, preset: String) {
-        let dir = try CLI.tempDir(name)
+        let dir = try temporaryFolder(name)
         let p = dir + "/p.json"
         FileManager.default.createFile(atPath: p, contents: Data(Self.preset.utf8))
         return (dir, p)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// scripts/package's tarball needs nothing from the system but glibc. The tarball is made once per
 /// test run from the development build (`--binary SEGUE_BIN`: no second build; that binary links
@@ -47,8 +48,7 @@ final class PackageTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         XCTAssertTrue(check.stdout.contains((tar as NSString).lastPathComponent + ": OK"), check.stdout)
 
-        let dir = try CLI.tempDir("package")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("package")
         let home = try unpack(into: dir)
         for f in ["bin/segue", "libexec/segue", "lib/GLIBC_FLOOR", "lib/VERSIONS", "etc/fonts/fonts.conf", "README.md", "action.yml",
                   "docs/CI.md", "presets/stories/segue-demo.json", "VERSION"] {
@@ -78,8 +78,7 @@ final class PackageTests: XCTestCase {
 
     func testTheTarballRunsWithTheSystemLibrariesHiddenAndMatchesTheDevelopmentBuild() throws {
         guard getuid() == 0 else { throw XCTSkip("a private mount namespace needs root (CI runs as root)") }
-        let dir = try CLI.tempDir("package-hidden")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("package-hidden")
         let home = try unpack(into: dir)
         let work = dir + "/a \"work\" folder's name"
         try FileManager.default.createDirectory(atPath: work + "/bin dir", withIntermediateDirectories: true)
@@ -119,8 +118,7 @@ final class PackageTests: XCTestCase {
     }
 
     func testTheLauncherStatesItsGlibcFloor() throws {
-        let dir = try CLI.tempDir("package-glibc")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("package-glibc")
         let home = try unpack(into: dir)
         let floor = try String(contentsOfFile: home + "/lib/GLIBC_FLOOR", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertNotNil(floor.range(of: #"^2\.[0-9]+$"#, options: .regularExpression), floor)

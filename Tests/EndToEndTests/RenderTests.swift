@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// The CLI end to end: render real files and check them with ffprobe/ffmpeg, independently of
 /// Segue's own code.
@@ -23,8 +24,7 @@ final class RenderTests: XCTestCase {
     }
 
     func testDemoMP4StreamsTagsFrameCountAndFaststart() throws {
-        let dir = try CLI.tempDir("demo")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("demo")
         let r = try CLI.run(["render", "--progress", "none"], in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
         let out = dir + "/segue-demo.mp4"
@@ -107,8 +107,7 @@ final class RenderTests: XCTestCase {
     }
 
     func testMidPushGeometryAndDimmingInTheMP4AndInStills() throws {
-        let dir = try CLI.tempDir("push")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("push")
         let preset = write(Self.pushPreset, dir)
         let r = try CLI.run(["render", preset, "-o", dir + "/push.mp4", "--crf", "10", "--progress", "none"])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -136,8 +135,7 @@ final class RenderTests: XCTestCase {
     }
 
     func testJobsDoNotChangeTheOutput() throws {
-        let dir = try CLI.tempDir("jobs")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("jobs")
         let preset = write(Self.pushPreset, dir)
         for j in [1, 2] {
             let r = try CLI.run(["render", preset, "-o", dir + "/j\(j).mp4", "--jobs", "\(j)", "--progress", "none"])
@@ -150,8 +148,7 @@ final class RenderTests: XCTestCase {
     }
 
     func testInvalidPresetExits2WithFileAndPathAndWritesNothing() throws {
-        let dir = try CLI.tempDir("invalid")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("invalid")
         let preset = write(Self.pushPreset.replacingOccurrences(of: "\"duration\": 1", with: "\"duration\": -1"), dir, "bad.json")
         let r = try CLI.run(["render", preset, "-o", dir + "/bad.mp4"])
         XCTAssertEqual(r.status, 2)
@@ -168,30 +165,16 @@ final class RenderTests: XCTestCase {
     }
 
     func testSigintLeavesNoFileAndKeepsAnExistingOne() throws {
-        let dir = try CLI.tempDir("sigint")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("sigint")
         // A long render: the demo at 60 fps, slowed down 20×.
         for existing in [false, true] {
             let out = dir + "/demo-\(existing).mp4"
             if existing { FileManager.default.createFile(atPath: out, contents: Data("keep me".utf8)) }
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: CLI.binary)
-            p.arguments = ["render", "-o", out, "--slow-motion", "20", "--progress", "none"]
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            // Wait until the temporary file exists (the encoder is running), then interrupt.
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-                if names.contains(where: { $0.hasPrefix(".") }) { break }
-                usleep(20_000)
-            }
-            usleep(300_000)
-            kill(p.processIdentifier, SIGINT)
-            let t0 = Date()
-            p.waitUntilExit()
-            XCTAssertLessThan(Date().timeIntervalSince(t0), 3, "stops promptly")
-            XCTAssertEqual(p.terminationStatus, 130)
+            // Once the encoder has written a frame into its temporary file, interrupt.
+            let r = try CLI.interrupt(["render", "-o", out, "--slow-motion", "20", "--progress", "json"], whenTemporaries: 1, in: dir,
+                                      frame: 1, signal: SIGINT)
+            XCTAssertLessThan(r.stopCPUSeconds, SignalTests.budget, "stops promptly")
+            XCTAssertEqual(r.status, 130, r.stderr)
             let names = try FileManager.default.contentsOfDirectory(atPath: dir)
             XCTAssertEqual(names.filter { $0.hasPrefix(".") }, [], "no temporary file left")
             if existing {
@@ -208,8 +191,7 @@ final class RenderTests: XCTestCase {
         XCTAssertTrue(v.stdout.hasPrefix("segue "))
         let h = try CLI.run(["--help"])
         XCTAssertTrue(h.stdout.contains("segue render"))
-        let dir = try CLI.tempDir("null")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("null")
         let preset = write(Self.pushPreset, dir)
         let n = try CLI.run(["render", preset, "--format", "null", "--progress", "json"], in: dir)
         XCTAssertEqual(n.status, 0, n.stderr)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Media
 import Raster
 
@@ -14,8 +15,7 @@ final class ScreenshotElementCLITests: XCTestCase {
     }
 
     func testAWrongSizeScreenshotSaysHowItWasFittedOncePerFile() throws {
-        let dir = try CLI.tempDir("fit")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("fit")
         // A 2x shot (40 × 60 px) of a 20 × 30 pt device drawn at 3x (60 × 90 px), used by two screens.
         try shot(dir + "/2x.png", width: 40, height: 60, 0xFF20_4080)
         try shot(dir + "/3x.png", width: 60, height: 90, 0xFF80_4020)
@@ -36,8 +36,7 @@ final class ScreenshotElementCLITests: XCTestCase {
     }
 
     func testABadElementIsExitTwoWithItsPath() throws {
-        let dir = try CLI.tempDir("bad-element")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("bad-element")
         try shot(dir + "/s.png", width: 60, height: 90, 0xFFFF_FFFF)
         try """
         { "segue": 1, "device": { "width": 20, "height": 30, "scale": 3 },
@@ -53,8 +52,7 @@ final class ScreenshotElementCLITests: XCTestCase {
     func testTheOwnScreenshotsStoryFliesThePhotoBetweenTheScreenshots() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let story = root.appendingPathComponent("presets/stories/own-screenshots.json").path
-        let dir = try CLI.tempDir("own")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("own")
         // Frame 48 (t 0.8) is inside the push; the photo is over the detail's hero slot area.
         let r = try CLI.run(["frames", story, "--at", "0,0.8,1.3", "-o", dir + "/f"])
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// Issue 20.5's remainder: a screen is built when the first frame that shows it is rendered and
 /// let go after the last, so a story that shows N screenshots one after another holds the few
@@ -18,8 +19,7 @@ final class ShownScreensMemoryTests: XCTestCase {
     }
 
     func testShownScreenshotsAreHeldOnlyWhileShown() throws {
-        let dir = try CLI.tempDir("shown-screens")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("shown-screens")
         try FileManager.default.createDirectory(atPath: dir + "/shots", withIntermediateDirectories: true)
         for i in 0..<16 {
             // A different colour each: sixteen files, sixteen decodes.

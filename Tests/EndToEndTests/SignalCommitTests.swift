@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,8 +24,7 @@ final class SignalCommitTests: XCTestCase {
 
     /// One run; false when the render had already renamed its output when it was stopped.
     func attempt(format: String, signal sig: Int32) throws -> Bool {
-        let dir = try CLI.tempDir("commit-\(format)")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("commit-\(format)")
         let out = dir + "/out." + format
         let keep = Data("keep me".utf8)
         FileManager.default.createFile(atPath: out, contents: keep)
@@ -53,15 +53,13 @@ final class SignalCommitTests: XCTestCase {
                 break
             }
         }
-        let drain = DataBox()
-        Thread { drain.data = handle.readDataToEndOfFile() }.start()
+        let drain = Output.collecting(handle)
         let temporaries = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix(".") }
         let beforeRename = stopped && !temporaries.isEmpty && FileManager.default.contents(atPath: out) == keep
         if stopped { kill(p.processIdentifier, beforeRename ? sig : SIGCONT) }
         if stopped && beforeRename { kill(p.processIdentifier, SIGCONT) }
         p.waitUntilExit()
-        while !drain.done { usleep(1000) }
-        let stderr = lines.joined(separator: "\n") + String(decoding: drain.data, as: UTF8.self)
+        let stderr = lines.joined(separator: "\n") + drain.waitForEnd()
         guard beforeRename else { return false }
         XCTAssertEqual(p.terminationReason, .exit, "\(format): \(stderr)")
         XCTAssertEqual(p.terminationStatus, 128 + sig, "\(format): a signal before the rename is an interruption: \(stderr)")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// Issue 20.9: a SIGKILLed render leaves its hidden temporary beside the destination; the next
 /// run writing into that folder removes Segue's own temporaries of dead processes — and nothing
@@ -14,24 +15,22 @@ final class StaleTemporaryTests: XCTestCase {
     /// Starts a long render into `dir/out`, waits for its temporary, kills it with SIGKILL and
     /// returns the temporary's name (which a killed process cannot remove).
     func killedRender(dir: String, out: String, format: [String] = []) throws -> String {
-        let (p, _) = try CLI.start(SignalTests.longRender + format + ["-o", dir + "/" + out])
-        let deadline = Date().addingTimeInterval(60)   // a hang guard only
+        let child = try CLI.start(SignalTests.longRender + format + ["-o", dir + "/" + out])
         var temporary: String?
-        while Date() < deadline && p.isRunning && temporary == nil {
-            temporary = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).first { Self.isTemporary($0, of: out) }
-            if temporary == nil { usleep(10_000) }
+        awaitCondition(timeout: 120) {   // the bound only fails a render that never writes
+            temporary = names(in: dir).first { Self.isTemporary($0, of: out) }
+            return temporary != nil || !child.isRunning
         }
-        kill(p.processIdentifier, SIGKILL)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationReason, .uncaughtSignal)
+        child.signal(SIGKILL)
+        child.finish()
+        XCTAssertEqual(child.process.terminationReason, .uncaughtSignal)
         let name = try XCTUnwrap(temporary, "the render began writing its temporary")
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/" + name), "SIGKILL leaves the temporary")
         return name
     }
 
     func testKilledRendersTemporaryIsRemovedByTheNextRunAndNothingElse() throws {
-        let dir = try CLI.tempDir("stale-tmp")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("stale-tmp")
         let staleFile = try killedRender(dir: dir, out: "a.mp4")
         let staleFolder = try killedRender(dir: dir, out: "frames", format: ["--format", "png"])
 
@@ -59,8 +58,7 @@ final class StaleTemporaryTests: XCTestCase {
 
     /// A batch sweeps its output folder the same way (its manifest's folder too).
     func testBatchRemovesAKilledRunsTemporary() throws {
-        let dir = try CLI.tempDir("stale-batch")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("stale-batch")
         let out = dir + "/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let dead = try deadPID()

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// Issue 20.6: `segue frames` and `segue sheet` estimate their peak memory before rendering and
 /// refuse above `--max-memory` (exit 2, the estimate, nothing written), like `render`; the
@@ -16,8 +17,7 @@ final class StillsMemoryTests: XCTestCase {
     }
 
     func testFramesAndSheetRefuseAboveTheLimit() throws {
-        let dir = try CLI.tempDir("stills-memory")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("stills-memory")
         for args in [["frames", "--all", "-o", dir + "/stills", "--max-memory", "64M"],
                      ["sheet", "--count", "400", "--slow-motion", "3", "-o", dir + "/s.png", "--max-memory", "256M"]] {
             let r = try CLI.run(args)
@@ -34,8 +34,7 @@ final class StillsMemoryTests: XCTestCase {
     /// peak of a 400-frame sheet over a 50-frame one grows by the thumbnails and the sheet only.
     func testEstimatesFollowTheMeasuredPeakAndSheetsStream() throws {
         guard Self.checksRSS else { throw XCTSkip("RSS is inflated under a sanitizer") }
-        let dir = try CLI.tempDir("stills-peak")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("stills-peak")
         var peaks: [String: Double] = [:]
         let cases: [(String, [String])] = [
             ("frames 1 job", ["frames", "--every", "30", "--jobs", "1", "-o", dir + "/f1"]),

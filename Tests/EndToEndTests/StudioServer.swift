@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// A running `segue studio` for the tests: started with a folder, its address read from its
 /// first line of stdout, stopped with SIGINT (and its exit status kept).
 final class StudioServer {
     let process = Process()
     let port: Int
-    private let stderr = DataBox()
+    private var stderr: Output!
 
     init(_ args: [String], in dir: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: CLI.binary)
@@ -16,8 +17,7 @@ final class StudioServer {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let box = stderr
-        Thread { box.data = err.fileHandleForReading.readDataToEndOfFile() }.start()
+        stderr = Output.collecting(err.fileHandleForReading)
         // The address is the first line (blocking read: the server prints it once it listens).
         var text = Data()
         while !text.contains(UInt8(ascii: "\n")) {
@@ -39,8 +39,8 @@ final class StudioServer {
     func interrupt() -> (status: Int32, stderr: String) {
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        while !stderr.done { usleep(1000) }
-        return (process.terminationStatus, String(decoding: stderr.data, as: UTF8.self))
+        let text = stderr.waitForEnd()
+        return (process.terminationStatus, text)
     }
 
     deinit { if process.isRunning { process.terminate(); process.waitUntilExit() } }

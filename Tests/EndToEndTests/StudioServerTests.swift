@@ -1,6 +1,7 @@
 import Foundation
 import Media
 import XCTest
+import SegueTestSupport
 
 /// `segue studio`'s server over raw HTTP: the security rules (loopback Host only, GET only, no
 /// request path reaching the file system, presets outside the folder refused, bounded request
@@ -16,7 +17,7 @@ final class StudioServerTests: XCTestCase {
 
     /// DIR/p.json, DIR/sub/m.json (a matrix), an outside preset and symlinks to it from inside.
     func folder() throws -> (root: String, dir: String) {
-        let root = try CLI.tempDir("studio")
+        let root = try temporaryFolder("studio")
         let dir = root + "/presets"
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/outside", withIntermediateDirectories: true)

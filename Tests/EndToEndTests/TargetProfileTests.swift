@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// `--for TARGET` (issue 33.2): each destination's output decoded by ffprobe and checked against
 /// every rule of its profile (sizes, fps, codec and profile, audio layout and rate, duration,
@@ -31,8 +32,7 @@ final class TargetProfileTests: XCTestCase {
     func seconds(_ d: [String: Any]) -> Double { Double(d["duration"] as? String ?? "") ?? -1 }
 
     func testAppStorePreviewMeetsEveryRule() throws {
-        let dir = try CLI.tempDir("app-store")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("app-store")
         // (device, accepted size): a Face ID iPhone, a home-button iPhone, an iPad.
         for (device, w, h) in [("\"iphone-13\"", 886, 1920), ("\"iphone-se\"", 750, 1334), ("\"ipad-mini\"", 1200, 1600)] {
             try write(Self.story(device: device, hold: 5), dir + "/p.json")
@@ -59,8 +59,7 @@ final class TargetProfileTests: XCTestCase {
     }
 
     func testAppStoreRefusesBeforeRenderingSayingByHowMuch() throws {
-        let dir = try CLI.tempDir("app-store-refusals")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("app-store-refusals")
         // 3 × 1 s + 2 × 0.5 s = 4 s: 30 fps → 121 frames, 4.03 s, 10.97 s short.
         try write(Self.story(device: "\"iphone-13\"", hold: 1), dir + "/short.json")
         try write(Self.story(device: "\"iphone-13\"", hold: 10), dir + "/long.json")
@@ -82,8 +81,7 @@ final class TargetProfileTests: XCTestCase {
     }
 
     func testPlayFollowsYouTubesRecommendedSettings() throws {
-        let dir = try CLI.tempDir("play")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("play")
         try write(Self.story(device: "{ \"width\": 320, \"height\": 568, \"scale\": 2 }", hold: 1, fps: 30), dir + "/p.json")
         let r = try CLI.run(["render", "p.json", "--for", "play", "-o", "play.mp4", "--progress", "none"], in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -123,7 +121,7 @@ final class TargetProfileTests: XCTestCase {
 
     /// Renders the noisy preset `--for target` into a new folder: (folder, result).
     func fitted(_ target: String, _ out: String, width: Int, height: Int, seconds: Double) throws -> (String, CLI.Result) {
-        let dir = try CLI.tempDir(target)
+        let dir = try temporaryFolder(target)
         try noisyPreset(dir, width: width, height: height, seconds: seconds)
         let r = try CLI.run(["render", "noisy.json", "--for", target, "-o", out, "--progress", "none"], in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)

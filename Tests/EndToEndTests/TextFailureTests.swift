@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// A text stack that fails while frames are drawn (FreeType, fontconfig, HarfBuzz) is an error
 /// for every command that keeps drawn pixels, never a file with blanks where labels should be:
@@ -10,7 +11,7 @@ final class TextFailureTests: XCTestCase {
     var dir = ""
 
     override func setUpWithError() throws {
-        dir = NSTemporaryDirectory() + "segue-textfail-\(getpid())-\(UUID().uuidString.prefix(8))"
+        dir = try temporaryFolder("textfail")
         try FileManager.default.createDirectory(atPath: dir + "/fonts", withIntermediateDirectories: true)
         let inter = try XCTUnwrap(["/usr/share/fonts/opentype/inter/Inter-Regular.otf", "/usr/share/fonts/truetype/inter/Inter-Regular.ttf"]
             .first { FileManager.default.fileExists(atPath: $0) }, "fonts-inter is installed by scripts/test")
@@ -27,8 +28,6 @@ final class TextFailureTests: XCTestCase {
           "start": "a", "timeline": [ { "push": "b", "duration": 0.3 }, { "hold": 0.1 } ] }
         """.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     var brokenFonts: [String: String] {
         var env = ProcessInfo.processInfo.environment

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// `segue validate` on a transparent background without alpha (issue 29.1): the same message at
 /// the same line and column whether the preset says mp4 or render's default does; `render` with a
@@ -14,8 +15,7 @@ final class TransparencyRuleCLITests: XCTestCase {
     }
 
     func testExplicitAndDefaultMP4GiveOneMessageAtBackground() throws {
-        let dir = try CLI.tempDir("transparency")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("transparency")
         let named = dir + "/named.json", unnamed = dir + "/unnamed.json"
         try CLI.write(Self.preset(output: #"{ "format": "mp4" }"#), named)
         try CLI.write(Self.preset(output: ""), unnamed)

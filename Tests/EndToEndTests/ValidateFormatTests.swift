@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// `segue validate --format text|json|github` end to end: every problem in one run, each with
 /// its file, line and column, in the three forms editors and CI read.
@@ -15,8 +16,7 @@ final class ValidateFormatTests: XCTestCase {
     """
 
     func testThreeFormsOfEveryProblem() throws {
-        let dir = try CLI.tempDir("validate-format")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("validate-format")
         let file = dir + "/bad.json"
         try Self.preset.write(toFile: file, atomically: true, encoding: .utf8)
         let text = try CLI.run(["validate", file])
@@ -49,8 +49,7 @@ final class ValidateFormatTests: XCTestCase {
 
     /// A caption makes the frames taller by the band; the screen's rows are the same as without.
     func testCaptionBandGrowsTheFramesOnly() throws {
-        let dir = try CLI.tempDir("caption-band")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("caption-band")
         let base = """
         { "segue": 1, "device": { "width": 100, "height": 160, "scale": 2 }, "fps": 10, "overlays": { "caption": CAPTION },
           "screens": { "a": { "background": "#3366CC", "layers": [] } }, "start": "a",

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 
 /// Issue 19.6: a write that fails is an error, for every writer, provoked for real: the CLI runs
 /// under a file-size limit (`ulimit -f`, with SIGXFSZ ignored so the write itself fails with
@@ -19,8 +20,7 @@ final class WriteFailureTests: XCTestCase {
     }
 
     func testEveryVideoFormatReportsAFailedWrite() throws {
-        let dir = try CLI.tempDir("write-failure")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("write-failure")
         // The demo at half scale: every format's output (the GIF's spill above all) passes 200 KiB.
         for format in ["mp4", "mov", "webm", "gif"] {
             let out = "out." + format
@@ -33,8 +33,7 @@ final class WriteFailureTests: XCTestCase {
     }
 
     func testStillsAndSheetsReportAFailedWrite() throws {
-        let dir = try CLI.tempDir("write-failure-stills")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("write-failure-stills")
         let preset = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("presets/seeds/002-pan-back-flat.json").path
         let cases: [(String, [String])] = [

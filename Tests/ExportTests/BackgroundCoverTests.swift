@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Export
+@testable import FramePipeline
 import Geometry
 import Presets
 import Raster

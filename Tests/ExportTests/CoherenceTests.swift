@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import Export
+import FramePipeline
 import Geometry
 import Presets
 import Raster

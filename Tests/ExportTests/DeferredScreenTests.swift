@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-import Export
+import SegueTestSupport
+import FramePipeline
 import Geometry
 import Media
 import Presets
@@ -12,13 +13,10 @@ final class DeferredScreenTests: XCTestCase {
     var dir = ""
 
     override func setUpWithError() throws {
-        dir = NSTemporaryDirectory() + "deferred-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        dir = try temporaryFolder("deferred")
         try PNGWriter.write(Bitmap(uncheckedWidth: 120, height: 80, fill: Color(r: 1, g: 0, b: 0)), to: dir + "/red.png")
         try PNGWriter.write(Bitmap(uncheckedWidth: 120, height: 80, fill: Color(r: 0, g: 0, b: 1)), to: dir + "/blue.png")
     }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
     func storyboard() throws -> Storyboard {
         let text = """

@@ -5,7 +5,8 @@ import Presets
 import Raster
 import Scene
 import XCTest
-@testable import Export
+import SegueTestSupport
+@testable import FramePipeline
 
 /// Issue 28.1–2: the device's chrome is drawn once, above the frame, fixed; a screenshot's bands
 /// are held; a page sheet shows the status bar in its gap; UIKit's navigation bar stays put.
@@ -13,12 +14,8 @@ final class DeviceChromeTests: XCTestCase {
     var dir = ""
 
     override func setUpWithError() throws {
-        dir = NSTemporaryDirectory() + "segue-chrome-\(getpid())-\(name.filter { $0.isLetter })"
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        dir = try temporaryFolder("chrome")
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     func composer(_ json: String) throws -> FrameComposer {
         let path = dir + "/p.json"

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import Export
+import FramePipeline
 
 final class FrameSchedulerTests: XCTestCase {
     final class Counter: @unchecked Sendable {
@@ -11,17 +11,33 @@ final class FrameSchedulerTests: XCTestCase {
             lock.lock(); inFlight += 1; maxInFlight = max(maxInFlight, inFlight); workersSeen[worker, default: []].append(frame); lock.unlock()
         }
         func leave() { lock.lock(); inFlight -= 1; lock.unlock() }
+        var produced: Int { lock.lock(); defer { lock.unlock() }; return workersSeen.values.reduce(0) { $0 + $1.count } }
+    }
+
+    /// One semaphore per frame, signalled once that frame is produced: a frame can wait for a
+    /// later one, so frames finish out of order by construction rather than by timing.
+    final class Produced: @unchecked Sendable {   // @unchecked: DispatchSemaphore is thread-safe
+        let done: [DispatchSemaphore]
+        init(_ n: Int) { done = (0..<n).map { _ in DispatchSemaphore(value: 0) } }
+        func signal(_ i: Int) { done[i].signal() }
+        /// Waits for frame i; the bound only fails a scheduler that never hands it out.
+        func wait(_ i: Int) {
+            XCTAssertEqual(done[i].wait(timeout: .now() + 60), .success, "frame \(i) was never produced")
+            done[i].signal()
+        }
     }
 
     func testFramesArriveInOrderWithinTheWindowEachRenderedOnce() throws {
         for jobs in [1, 2, 3, 5] {
-            let counter = Counter()
+            let counter = Counter(), produced = Produced(97)
             let s = FrameScheduler<Int>(frameCount: 97, jobs: jobs, window: jobs * 2)
             var got: [Int] = []
             try s.run(cancel: CancellationToken(), produce: { worker, i in
                 counter.enter(worker, i)
-                // Uneven work so frames finish out of order.
-                usleep(UInt32((i * 7919) % 5) * 300)
+                // Every third frame finishes only after the next one (another worker's: frames are
+                // claimed in order, so the next is free to take), so frames finish out of order.
+                if jobs > 1 && i % 3 == 0 && i + 1 < 97 { produced.wait(i + 1) }
+                produced.signal(i)
                 return i * 10
             }, consume: { i, item in
                 XCTAssertEqual(item, i * 10)
@@ -37,14 +53,16 @@ final class FrameSchedulerTests: XCTestCase {
         }
     }
 
-    /// Frames go to whichever worker is free: with every even frame slow, a fixed deal would give
-    /// worker 0 all of them while worker 1 idles at the window's edge.
+    /// Frames go to whichever worker is free: every even frame finishes only after the odd one
+    /// after it, so a fixed deal would give worker 0 all of them while worker 1 takes the odd ones;
+    /// the worker freed by the odd frame must take the next even frame.
     func testAFreeWorkerTakesTheNextFrame() throws {
-        let counter = Counter()
+        let counter = Counter(), produced = Produced(40)
         let s = FrameScheduler<Int>(frameCount: 40, jobs: 2, window: 4)
         try s.run(cancel: CancellationToken(), produce: { worker, i in
             counter.enter(worker, i)
-            usleep(i % 2 == 0 ? 4000 : 200)
+            if i % 2 == 0 { produced.wait(i + 1) }
+            produced.signal(i)
             return i
         }, consume: { _, _ in counter.leave() })
         let slow = counter.workersSeen.mapValues { $0.filter { $0 % 2 == 0 }.count }
@@ -64,15 +82,17 @@ final class FrameSchedulerTests: XCTestCase {
         XCTAssertLessThanOrEqual(consumed, 17)
     }
 
+    /// Promptly, counted in frames: after a cancel while frame 20 is consumed, no worker starts
+    /// more than the window's frames past it (of 10 000).
     func testCancellationStopsPromptly() {
-        let token = CancellationToken()
+        let token = CancellationToken(), counter = Counter()
         let s = FrameScheduler<Int>(frameCount: 10_000, jobs: 2, window: 4)
-        let start = Date()
-        XCTAssertThrowsError(try s.run(cancel: token, produce: { _, i in usleep(1000); return i }, consume: { i, _ in
+        XCTAssertThrowsError(try s.run(cancel: token, produce: { w, i in counter.enter(w, i); return i }, consume: { i, _ in
+            counter.leave()
             if i == 20 { token.cancel(reason: 2) }
         })) { error in
             XCTAssertEqual((error as? CancelledError)?.reason, 2)
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertLessThanOrEqual(counter.produced, 21 + s.window + s.jobs, "frames produced after the cancel")
     }
 }

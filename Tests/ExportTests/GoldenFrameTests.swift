@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-import Export
+import SegueTestSupport
+import FramePipeline
 import Media
 import Presets
 import Raster
@@ -23,22 +24,8 @@ final class GoldenFrameTests: XCTestCase {
             .appendingPathComponent("Fixtures/golden").path
     }
 
-    struct Difference { var over4: Double; var worst: Int; var mean: Double; var at: (x: Int, y: Int) }
-
-    static func compare(_ a: Bitmap, _ b: Bitmap) -> Difference {
-        var over4 = 0, worst = 0, sum = 0, at = (x: 0, y: 0)
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = Bitmap.unpack(a[x, y]), q = Bitmap.unpack(b[x, y])
-                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
-                sum += abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b))
-                if d > 4 { over4 += 1 }
-                if d > worst { worst = d; at = (x, y) }
-            }
-        }
-        let n = Double(a.width * a.height)
-        return Difference(over4: Double(over4) / n, worst: worst, mean: Double(sum) / (3 * n), at: at)
-    }
+    /// Pixels off by more than 4 levels, the worst channel difference and the mean |Δ|.
+    static func compare(_ a: Bitmap, _ b: Bitmap) -> ImageDifference { ImageDifference(a, b, threshold: 4) }
 
     func render(_ name: String) throws -> (segue: Bitmap, skia: Bitmap) {
         let dir = Self.goldenDirectory
@@ -54,19 +41,17 @@ final class GoldenFrameTests: XCTestCase {
     func check(_ name: String, text: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
         let (segue, skia) = try render(name)
         guard segue.width == skia.width, segue.height == skia.height else { return }
-        let d = Self.compare(segue, skia)
-        let summary = "\(name): \(String(format: "%.3f", d.over4 * 100)) % of pixels off by > 4, worst \(d.worst) at (\(d.at.x), \(d.at.y)), mean \(String(format: "%.3f", d.mean))"
-        print("golden " + summary)
-        XCTAssertTrue(text ? Self.withinTextTolerance(d) : Self.withinTolerance(d), summary, file: file, line: line)
+        print("golden \(name): \(Self.compare(segue, skia))")
+        ImageDiff.assertMatches(segue, skia, "golden-\(name)", accept: text ? Self.withinTextTolerance : Self.withinTolerance, file: file, line: line)
     }
 
-    static func withinTolerance(_ d: Difference) -> Bool { d.over4 <= 0.005 && d.worst <= 28 && d.mean <= 0.35 }
+    static func withinTolerance(_ d: ImageDifference) -> Bool { d.over <= 0.005 && d.worst <= 28 && d.mean <= 0.35 }
 
     /// Text: the same worst and mean, more pixels past 4 levels — every glyph is all edges, and
     /// FreeType rounds outline points to 1/64 pixel where Skia keeps floats. Measured on rtl-text:
     /// 0.74 % of pixels off by more than 4, worst 20, mean 0.10; the same lines one pixel lower
     /// (a baseline rounded the other way) give 5.4 %, worst 255, mean 4.6.
-    static func withinTextTolerance(_ d: Difference) -> Bool { d.over4 <= 0.015 && d.worst <= 28 && d.mean <= 0.35 }
+    static func withinTextTolerance(_ d: ImageDifference) -> Bool { d.over <= 0.015 && d.worst <= 28 && d.mean <= 0.35 }
 
     func testRoundedRectsEllipsesAndBorders() throws { try check("rounded-rects") }
     func testAngledGradients() throws { try check("gradients") }
@@ -82,9 +67,8 @@ final class GoldenFrameTests: XCTestCase {
         let dir = Self.goldenDirectory
         let text = try String(contentsOfFile: dir + "/rounded-rects.json", encoding: .utf8)
             .replacingOccurrences(of: "[10.3, 12.6, 84.5, 58.2]", with: "[11.3, 12.6, 84.5, 58.2]")
-        let moved = NSTemporaryDirectory() + "segue-golden-moved-\(getpid()).json"
+        let moved = try temporaryFolder("golden-moved") + "/rounded-rects.json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: moved))
-        defer { try? FileManager.default.removeItem(atPath: moved) }
         let storyboard = try PresetLoader.load(path: moved, images: PresetImages.folder, fonts: InstalledFonts())
         let frame = Bitmap(uncheckedWidth: storyboard.pixelWidth, height: storyboard.pixelHeight)
         FrameComposer(storyboard: storyboard).render(frame: 0, into: frame)

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-import Export
+import SegueTestSupport
+import FramePipeline
 import Presets
 import Raster
 
@@ -9,10 +10,7 @@ import Raster
 /// when screen ids and captions look like the parts of a joined key.
 final class HeldFrameTests: XCTestCase {
     func renderBothWays(_ preset: String, name: String) throws -> (reused: [Data], fresh: [Data]) {
-        let dir = NSTemporaryDirectory() + "segue-held-\(getpid())-\(name)"
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("held-" + name)
         let path = dir + "/\(name).json"
         try Data(preset.utf8).write(to: URL(fileURLWithPath: path))
         let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts())

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-import Export
+import SegueTestSupport
+import FramePipeline
 import Presets
 import Raster
 
@@ -17,17 +18,6 @@ final class PresetContinuityTests: XCTestCase {
         let root = presetsDirectory
         guard let e = FileManager.default.enumerator(atPath: root) else { return [] }
         return e.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted().map { root + "/" + $0 }
-    }
-
-    /// Largest channel difference and how many pixels differ at all.
-    func difference(_ a: Bitmap, _ b: Bitmap) -> (max: Int, count: Int) {
-        var m = 0, n = 0
-        for i in 0..<a.count where a.pixels[i] != b.pixels[i] {
-            n += 1
-            let x = Bitmap.unpack(a.pixels[i]), y = Bitmap.unpack(b.pixels[i])
-            m = max(m, abs(Int(x.r) - Int(y.r)), abs(Int(x.g) - Int(y.g)), abs(Int(x.b) - Int(y.b)), abs(Int(x.a) - Int(y.a)))
-        }
-        return (m, n)
     }
 
     func testEveryTransitionStartsAndEndsOnItsScreens() throws {
@@ -51,29 +41,23 @@ final class PresetContinuityTests: XCTestCase {
                 if case .transition = before { XCTFail("\(name): starts inside a transition") }
                 // Frames as the viewer sees them: the device's chrome (held screenshot bands, the
                 // status bar) is drawn over the scene.
+                // Matched elements are drawn from their own snapshots: resampling at their
+                // frames' edges may differ by rounding (≤ 3 levels), nowhere else.
+                let accept: (ImageDifference) -> Bool = step.matches.isEmpty ? { $0.differing == 0 } : { $0.worst <= 3 }
                 c.render(state: before, time: step.start, into: expected)
                 c.render(state: .transition(step: step.index, progress: step.progress(at: 0)), time: step.start, into: frame)
-                let start = difference(frame, expected)
+                ImageDiff.assertMatches(frame, expected, "\(name): first frame vs \(before)", accept: accept)
                 let after = s.state(at: step.end)
                 c.render(state: after, time: step.end, into: expected)
                 c.render(state: .transition(step: step.index, progress: step.progress(at: step.duration)), time: step.end, into: frame)
-                let end = difference(frame, expected)
-                if step.matches.isEmpty {
-                    XCTAssertEqual(start.count, 0, "\(name): first frame differs from \(before) (max \(start.max))")
-                    XCTAssertEqual(end.count, 0, "\(name): last frame differs from \(after) (max \(end.max))")
-                } else {
-                    // A matched element is drawn from its own snapshot: resampling at its frame's
-                    // edges may differ by rounding, nowhere else.
-                    XCTAssertLessThanOrEqual(start.max, 3, "\(name): first frame, \(start.count) px differ")
-                    XCTAssertLessThanOrEqual(end.max, 3, "\(name): last frame, \(end.count) px differ")
-                }
+                ImageDiff.assertMatches(frame, expected, "\(name): last frame vs \(after)", accept: accept)
             }
             // The story's last frame shows its final state.
             c.render(frame: c.frameCount - 1, into: frame)
             let final = s.state(at: s.duration)
             if case .transition = final { XCTFail("\(path): the story ends inside a transition") }
             c.render(state: final, time: s.duration, into: expected)
-            XCTAssertTrue(frame.isIdentical(to: expected), "\(path): last frame")
+            ImageDiff.assertMatches(frame, expected, "\(URL(fileURLWithPath: path).lastPathComponent) \(clip?.label ?? ""): last frame")
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Geometry
 import XCTest
-import Export
+import SegueTestSupport
+import FramePipeline
 import Presets
 import Raster
 import Scene
@@ -16,11 +17,8 @@ final class RightToLeftTests: XCTestCase {
     var dir = ""
 
     override func setUpWithError() throws {
-        dir = NSTemporaryDirectory() + "segue-rtl-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        dir = try temporaryFolder("rtl")
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     /// Two symmetric screens (centred shapes, a vertical gradient), a push, then a dragged pop.
     func preset(_ direction: String, transition: String, push: String? = nil, interactivePop: Bool = true) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-import Export
+import SegueTestSupport
+import FramePipeline
 import Geometry
 import Media
 import Presets
@@ -21,8 +22,7 @@ final class ScreenshotElementTests: XCTestCase {
     var dir = ""
 
     override func setUpWithError() throws {
-        dir = NSTemporaryDirectory() + "segue-elements-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        dir = try temporaryFolder("elements")
         // Screen A: grey; its element "wide" at [10, 10, 20, 10] pt = px [20, 20, 40, 20] is red,
         // yellow, green in quarters / half / quarter across.
         try write("a.png", Self.grey) { x, y in
@@ -38,8 +38,6 @@ final class ScreenshotElementTests: XCTestCase {
         try write("a-empty.png", Self.orange) { _, _ in nil }
         try write("small.png", Self.orange, width: 60, height: 40) { _, _ in nil }
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     func write(_ name: String, _ bg: [UInt8], width: Int = 120, height: Int = 80, _ pixel: (Int, Int) -> [UInt8]?) throws {
         let b = Bitmap(uncheckedWidth: width, height: height)

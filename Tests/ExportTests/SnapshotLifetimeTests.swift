@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@_spi(Testing) import Export
+@_spi(Testing) import FramePipeline
 import Presets
 import Raster
 

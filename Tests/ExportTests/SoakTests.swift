@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-import Export
+import SegueTestSupport
+import FramePipeline
 import Media
 import Presets
 import Vocabulary
@@ -18,7 +19,7 @@ final class SoakTests: XCTestCase {
     static let preset = """
     { "segue": 1, "name": "soak", "device": { "width": 32, "height": 24, "scale": 1 }, "fps": 10,
       "screens": {
-        "a": { "image": "a.png" },
+        "a": { "image": "a.png", "fit": "fill" },
         "b": { "background": "#3264C8", "layers": [ { "id": "dot", "type": "ellipse", "frame": [4, 4, 8, 8], "fill": "#FFFFFF" },
                                                   { "type": "text", "text": "Hi", "frame": [2, 12, 28, 10], "font": { "size": 8 } } ] }
       },
@@ -39,9 +40,7 @@ final class SoakTests: XCTestCase {
 
     func testRendersKeepMemoryAndDescriptorsFlat() throws {
         let renders = Int(ProcessInfo.processInfo.environment["SEGUE_SOAK_RENDERS"] ?? "") ?? 500
-        let dir = NSTemporaryDirectory() + "segue-soak-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("soak")
         FileManager.default.createFile(atPath: dir + "/a.png", contents: Self.tinyPNG)
         let path = dir + "/soak.json"
         FileManager.default.createFile(atPath: path, contents: Data(Self.preset.utf8))

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import Export
+import FramePipeline
 @_spi(Testing) import Media
 import Raster
 

@@ -1,12 +1,12 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Raster
 @testable import Media
 
 final class AtomicFileTests: XCTestCase {
     var dir = ""
-    override func setUpWithError() throws { dir = try makeTempDir() }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+    override func setUpWithError() throws { dir = try temporaryFolder("media") }
 
     func testCommitReplacesAndDiscardKeepsDestination() throws {
         let dest = dir + "/out.bin"

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import XCTest
+import SegueTestSupport
 import Raster
 @testable import Media
 import Vocabulary
@@ -10,8 +11,7 @@ import Vocabulary
 /// that fail. Issue 20.8: GIF's second pass asks whether to stop before every frame.
 final class CheckedResultsTests: XCTestCase {
     var dir = ""
-    override func setUpWithError() throws { dir = try makeTempDir() }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+    override func setUpWithError() throws { dir = try temporaryFolder("media") }
 
     func writePNG(_ name: String) throws -> String {
         let path = dir + "/" + name

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Raster
 @_spi(Testing) @testable import Media
 
@@ -8,7 +9,7 @@ final class EncoderDeterminismTests: XCTestCase {
     /// --non-deterministic); different counts give different bytes (the count is in x264's SEI,
     /// and frame threads change rate control), which is why `threads` matters for cross-machine hashes.
     func testFixedThreadCountsRepeatExactly() throws {
-        let dir = try makeTempDir(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("media")
         let frames = (0..<48).map { movingRectFrame($0, width: 192, height: 108) }
         var sizes: [Int: Data] = [:]
         for threads in [1, 2, 3] {

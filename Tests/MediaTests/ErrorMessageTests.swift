@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Raster
 @_spi(Testing) @testable import Media
 
 final class ErrorMessageTests: XCTestCase {
     /// The messages users see name the file and the failing step.
     func testMessagesNameFileAndCall() throws {
-        let dir = try makeTempDir(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("media")
         try Data("text".utf8).write(to: URL(fileURLWithPath: dir + "/t.png"))
         try craftedPNGHeader(width: 100, height: 100).write(to: URL(fileURLWithPath: dir + "/g.png"))
         var messages: [String] = []

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Raster
 @testable import Media
 import Vocabulary
@@ -31,7 +32,7 @@ final class FormatBench: XCTestCase {
 
     func testMeasure() throws {
         guard ProcessInfo.processInfo.environment["SEGUE_MEDIA_BENCH"] != nil else { throw XCTSkip("set SEGUE_MEDIA_BENCH=1") }
-        let dir = try makeTempDir(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("media")
         // GIF peak memory, 120 frames at 390×844 (one bitmap reused, as Export's workers do).
         for alpha in [false, true] {
             let frames = (0..<4).map { frame($0 * 30, 390, 844, transparent: alpha) }
@@ -69,7 +70,7 @@ final class FormatBench: XCTestCase {
     /// Does the thread count change the bytes? (VP9 with row-mt off; x265 with info=0.)
     func testThreadCountsAndBytes() throws {
         guard ProcessInfo.processInfo.environment["SEGUE_MEDIA_BENCH"] != nil else { throw XCTSkip("set SEGUE_MEDIA_BENCH=1") }
-        let dir = try makeTempDir(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("media")
         let frames = (0..<30).map { frame($0 * 4, 640, 360, transparent: false) }
         for (f, c) in [(OutputFormat.webm, VideoCodec.vp9), (.mp4, .hevc), (.mov, .prores)] {
             var out: [Int: Data] = [:]

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import XCTest
+import SegueTestSupport
 @testable import Media
 
 /// libavfilter is opened with dlopen when a GIF is written (GIFWriter.swift's LibAVFilter), not
@@ -9,9 +10,9 @@ final class LazyAVFilterTests: XCTestCase {
     /// This test binary links CFFmpeg exactly as `segue` does, so neither may need libavfilter.
     func testNotLinked() throws {
         let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let r = try runTool("ldd", [exe])
+        let r = try CLI.tool("ldd", [exe])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let libs = String(decoding: r.stdout, as: UTF8.self)
+        let libs = r.stdout
         XCTAssertTrue(libs.contains("libavcodec"), libs)
         XCTAssertFalse(libs.contains("libavfilter"), "libavfilter must be dlopened, not linked:\n\(libs)")
     }

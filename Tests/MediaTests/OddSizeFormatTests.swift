@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Raster
 import Vocabulary
 @_spi(Testing) @testable import Media
@@ -7,7 +8,7 @@ import Vocabulary
 final class OddSizeFormatTests: XCTestCase {
     /// YUV formats pad to even; gif and png keep the exact canvas size.
     func testOddSizes() throws {
-        let dir = try makeTempDir(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("media")
         let frames = (0..<3).map { movingRectFrame($0, width: 51, height: 37) }
         for (f, c, size) in [(OutputFormat.gif, VideoCodec.h264, (51, 37)), (.mov, .prores, (52, 38)),
                              (.webm, .vp9, (52, 38)), (.mp4, .hevc, (52, 38))] {

@@ -2,14 +2,15 @@ import Foundation
 @testable import Media
 import Raster
 import XCTest
+import SegueTestSupport
 import Vocabulary
 
 /// DESIGN §7 in Media: what a destination may be (OutputDestination), the commit refused once a
 /// signal has been recorded (Interruption), and the one table of formats and codecs (OutputFormats).
 final class OutputRulesTests: XCTestCase {
     var dir = ""
-    override func setUpWithError() throws { dir = try makeTempDir() }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: dir); Interruption.record(0) }
+    override func setUpWithError() throws { dir = try temporaryFolder("media") }
+    override func tearDown() { Interruption.record(0) }
 
     func testSegueFrameNames() {
         for ok in ["frame-00000.png", "frame-123456.png"] { XCTAssertTrue(OutputDestination.isSegueFrameName(ok), ok) }

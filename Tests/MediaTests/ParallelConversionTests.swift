@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Raster
 @testable import Media
 
@@ -7,7 +8,7 @@ final class ParallelConversionTests: XCTestCase {
     /// Export's pattern: one converter per worker, frames converted on several threads, written
     /// in order by one encoder thread — the file equals a serial encode byte for byte.
     func testParallelConvertersGiveTheSameFile() throws {
-        let dir = try makeTempDir(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("media")
         var s = EncoderSettings(width: 63, height: 47, fps: 30); s.threads = 1
         let bitmaps = (0..<24).map { movingRectFrame($0, width: 63, height: 47) }
         try encode(bitmaps, to: dir + "/serial.mp4", settings: s)

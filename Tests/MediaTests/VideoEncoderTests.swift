@@ -1,12 +1,12 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Raster
 @_spi(Testing) @testable import Media
 
 final class VideoEncoderTests: XCTestCase {
     var dir = ""
-    override func setUpWithError() throws { dir = try makeTempDir() }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+    override func setUpWithError() throws { dir = try temporaryFolder("media") }
 
     func testMP4StreamIsH264BT709FaststartWithEveryFrame() throws {
         let path = dir + "/clip.mp4"

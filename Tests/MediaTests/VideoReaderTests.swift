@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Raster
 @_spi(Testing) @testable import Media
 
 final class VideoReaderTests: XCTestCase {
     func testReadsBackEncodedFrames() throws {
-        let dir = try makeTempDir(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("media")
         let path = dir + "/clip.mp4"
         var s = EncoderSettings(width: 96, height: 64, fps: 25); s.crf = 10
         let frames = (0..<30).map { movingRectFrame($0, width: 96, height: 64) }
@@ -29,7 +30,7 @@ final class VideoReaderTests: XCTestCase {
     }
 
     func testSaturatedColoursThroughVideoReader() throws {
-        let dir = try makeTempDir(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("media")
         let path = dir + "/c.mp4"
         let colours: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255), (0, 0, 0)]
         var s = EncoderSettings(width: 32, height: 32, fps: 5); s.crf = 10

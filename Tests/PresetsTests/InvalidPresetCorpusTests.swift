@@ -2,6 +2,7 @@ import Foundation
 import Presets
 import XCTest
 import Raster
+import SegueTestSupport
 
 /// Tests/Fixtures/invalid/NAME.json holds one problem each; NAME.expect says where: line 1 the
 /// JSON path the problem must be reported at (empty: the file itself, e.g. broken JSON), line 2 a
@@ -69,9 +70,7 @@ final class InvalidPresetCorpusTests: XCTestCase {
     func testCLIRefusesEveryPresetWithExit2AndWritesNothing() throws {
         guard Self.binary != nil else { throw XCTSkip("segue is not built") }
         let fm = FileManager.default
-        let work = NSTemporaryDirectory() + "segue-corpus-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
-        defer { try? fm.removeItem(atPath: work) }
+        let work = try temporaryFolder("corpus")
         let before = Set(try fm.subpathsOfDirectory(atPath: Self.folder))
         for c in try Self.cases() {
             let file = (Self.folder as NSString).appendingPathComponent(c.file)

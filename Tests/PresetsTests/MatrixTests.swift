@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SegueTestSupport
 import Presets
 import Raster
 
@@ -201,9 +202,7 @@ final class MatrixTests: XCTestCase {
     /// `validate` resolves every combination: one that does not fit is reported with its values;
     /// a problem every combination shares is one line.
     func testValidateReportsTheCombinationThatIsInvalid() throws {
-        let dir = NSTemporaryDirectory() + "segue-matrix-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("matrix")
         // ipad-mini is 744×1133 pt: at scale 8, 8912 px tall, over the 8192 px canvas limit.
         let text = Self.preset(matrix: #"{ "device": ["iphone-se", "ipad-mini"], "scale": [1, 8], "transition": ["uikit"] }"#)
             .replacingOccurrences(of: "\"$hold\"", with: "0.5")

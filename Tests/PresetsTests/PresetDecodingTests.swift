@@ -1,4 +1,5 @@
 import XCTest
+import SegueTestSupport
 import Presets
 import Vocabulary
 
@@ -139,10 +140,9 @@ final class PresetDecodingTests: XCTestCase {
     }
 
     func testAssetPathsStayInsideThePresetFolder() throws {
-        let dir = NSTemporaryDirectory() + "segue-assets-\(getpid())"
+        let dir = try temporaryFolder("assets")
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: dir + "/sub/ok.png", contents: Data([1]))
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         if case .failure(let e) = AssetPath.resolve("sub/ok.png", in: dir) { XCTFail("\(e)") }
         for bad in ["../x.png", "/etc/passwd", "sub/../../x.png", "http://example.com/a.png", "file:x.png", "sub", "missing.png"] {
             if case .success(let p) = AssetPath.resolve(bad, in: dir) { XCTFail("\(bad) resolved to \(p)") }

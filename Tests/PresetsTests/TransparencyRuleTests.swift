@@ -2,6 +2,7 @@ import Foundation
 import Presets
 import XCTest
 import Raster
+import SegueTestSupport
 
 /// A transparent background and an output without alpha (issue 29.1): one rule, the output
 /// table's, reported at `background`'s line and column whichever output field names the format.
@@ -18,9 +19,7 @@ final class TransparencyRuleTests: XCTestCase {
     static let backgroundPosition = SourcePosition(line: 2, column: 17)
 
     func validate(_ text: String, also: @escaping (Storyboard) -> [Problem] = { _ in [] }) throws -> [Problem] {
-        let dir = NSTemporaryDirectory() + "segue-transparency-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("transparency")
         try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/p.json"))
         return PresetLoader.validate(path: dir + "/p.json", images: folderImages, fonts: InstalledFonts(), also: also).problems
     }

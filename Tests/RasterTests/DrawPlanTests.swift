@@ -1,4 +1,5 @@
 import XCTest
+import SegueTestSupport
 @testable import Raster
 import Geometry
 import Scene
@@ -51,7 +52,7 @@ final class DrawPlanTests: XCTestCase {
                     fillPixels(banded.row(y0), 0, min(bandRows, 600 - y0) * 400)
                     Renderer.render(scene, scale: 2, into: banded, rows: y0..<min(600, y0 + bandRows))
                 }
-                XCTAssertNil(firstDifference(banded, whole), "\(name), \(bandRows)-row bands")
+                ImageDiff.assertMatches(banded, whole, "\(name), \(bandRows)-row bands")
             }
             XCTAssertGreaterThan(coveredArea(whole), 1000, name)
         }
@@ -98,6 +99,6 @@ final class DrawPlanTests: XCTestCase {
         let whole = Bitmap(uncheckedWidth: 240, height: 280), banded = Bitmap(uncheckedWidth: 240, height: 280)
         Renderer.render(scene, scale: 2, into: whole)
         for y0 in stride(from: 0, to: 280, by: 9) { Renderer.render(scene, scale: 2, into: banded, rows: y0..<min(280, y0 + 9)) }
-        XCTAssertNil(firstDifference(banded, whole))
+        ImageDiff.assertMatches(banded, whole, "banded vs whole")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import SegueTestSupport
 @_spi(Testing) @testable import Raster
 import Geometry
 
@@ -309,8 +310,8 @@ final class KernelReferenceTests: XCTestCase {
             } else {
                 XCTAssertNil(path)
             }
-            if let p = firstDifference(got, want) {
-                XCTFail("iteration \(iteration): \(sw)×\(sh) \(kind) sub \(sub) at (\(m.tx), \(m.ty)) into \(dw)×\(dh) clip \(clip) alpha \(alpha): differs at \(p)")
+            if !got.isIdentical(to: want) {
+                ImageDiff.assertMatches(got, want, "iteration \(iteration): \(sw)×\(sh) \(kind) sub \(sub) at (\(m.tx), \(m.ty)) into \(dw)×\(dh) clip \(clip) alpha \(alpha)")
                 return
             }
             checked += 1

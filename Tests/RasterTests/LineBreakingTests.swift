@@ -134,27 +134,31 @@ final class LineBreakingTests: XCTestCase {
         }
     }
 
-    /// The same in time, relative within this run (never an absolute limit): a 1 MB text of any
-    /// shape costs about what 1 MB of ordinary words costs, and 4× the text costs about 4× (a
-    /// quadratic layout would cost 16×). Margins are wide: the machine is shared.
-    func testLayoutCostIsLinearInTheText() {
-        func cost(_ text: String, width: Double = 300) -> Double {
-            var best = Double.infinity
-            for _ in 0..<2 {
-                let t0 = Date()
-                _ = Renderer.layoutText(text, style: TextStyle(font: Font(size: 17), lines: 0), width: width)
-                best = min(best, Date().timeIntervalSince(t0))
-            }
-            return best
+    /// The rest of layout, counted too (no clock): line breaking and visual ordering visit
+    /// positions and glyphs (Renderer.layoutStepCount). Whatever the text's shape, at most a few
+    /// steps per scalar, and 4× the text costs 4× the steps (a quadratic layout would cost 16×:
+    /// re-measuring a line for every candidate break, or scanning every run for every line).
+    func testLayoutStepsAreLinearInTheText() {
+        func steps(_ text: String, width: Double = 300) -> Int {
+            let before = Renderer.layoutStepCount
+            _ = Renderer.layoutText(text, style: TextStyle(font: Font(size: 17), lines: 0), width: width)
+            return Renderer.layoutStepCount - before
         }
-        let mb = 1 << 20
-        let words = cost(String(repeating: "word ", count: mb / 5))
-        let word = cost(String(repeating: "x", count: mb))
-        let wide = cost(String(repeating: "word ", count: mb / 5), width: 100_000)
-        XCTAssertLessThan(word, 8 * words, "one 1 MB word \(word) s vs 1 MB of words \(words) s")
-        XCTAssertLessThan(wide, 8 * words, "1 MB in a very wide frame \(wide) s vs \(words) s")
-        let quarter = cost(String(repeating: "x", count: mb / 4))
-        XCTAssertLessThan(word, 10 * quarter, "4× the text: \(word) s vs \(quarter) s")
+        let n = 64 * 1024
+        let shapes: [(String, (Int) -> String, Double)] = [
+            ("words", { String(repeating: "word ", count: $0 / 5) }, 300),
+            ("one long word", { String(repeating: "x", count: $0) }, 300),
+            ("words in a very wide frame", { String(repeating: "word ", count: $0 / 5) }, 100_000),
+            ("CJK", { String(repeating: "中文字", count: $0 / 3) }, 300),
+            ("newlines", { String(repeating: "a\n", count: $0 / 2) }, 300),
+            ("alternating faces", { String(repeating: "a中", count: $0 / 2) }, 300),
+        ]
+        for (name, text, width) in shapes {
+            let small = steps(text(n), width: width), large = steps(text(4 * n), width: width)
+            XCTAssertGreaterThan(small, 0, name)
+            XCTAssertLessThanOrEqual(large, 8 * text(4 * n).unicodeScalars.count, "\(name): \(large) steps for \(4 * n) scalars")
+            XCTAssertLessThanOrEqual(Double(large), 4.5 * Double(small), "\(name): 4× the text, \(small) → \(large) steps")
+        }
     }
 
     /// Line k's ink sits k line heights below line 0's, the line height being the font's own

@@ -1,4 +1,5 @@
 import XCTest
+import SegueTestSupport
 @testable import Raster
 import Geometry
 import Scene
@@ -16,6 +17,6 @@ final class OcclusionTests: XCTestCase {
         // The same, drawn one layer at a time (no sibling can cull another).
         let slow = Bitmap(uncheckedWidth: 60, height: 40)
         for c in g.children { Renderer.render(.group(Rect(0, 0, 60, 40), [c]), scale: 1, into: slow) }
-        XCTAssertNil(firstDifference(fast, slow))
+        ImageDiff.assertMatches(fast, slow, "fast vs slow")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import SegueTestSupport
 @testable import Raster
 import Geometry
 import Scene
@@ -12,7 +13,7 @@ final class SamplingTests: XCTestCase {
         let p = Renderer.drawBitmap(src, transform: m, into: a, opacity: opacity)
         Renderer.drawBitmap(src, transform: m, into: b, opacity: opacity, path: .reference)
         XCTAssertEqual(p, expect, line: line)
-        XCTAssertNil(firstDifference(a, b), "\(expect) differs from reference", line: line)
+        ImageDiff.assertMatches(a, b, "\(expect) differs from reference", line: line)
         XCTAssertFalse(a.isIdentical(to: bg), line: line)
     }
 

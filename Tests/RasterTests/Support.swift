@@ -41,10 +41,3 @@ func writePNG(_ b: Bitmap, _ path: String) {
     try? p.run(); p.waitUntilExit()
     try? FileManager.default.removeItem(atPath: raw)
 }
-
-func firstDifference(_ a: Bitmap, _ b: Bitmap) -> String? {
-    for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] {
-        return "(\(x),\(y)): \(String(a[x, y], radix: 16)) vs \(String(b[x, y], radix: 16))"
-    } }
-    return nil
-}

@@ -1,4 +1,5 @@
 import XCTest
+import SegueTestSupport
 import Foundation
 @testable import Raster
 import Geometry
@@ -22,7 +23,7 @@ final class TextCacheAndErrorTests: XCTestCase {
         _ = Renderer.layoutText(text, style: TextStyle(font: Font(size: 15, weight: .semibold), lines: 2), width: 180)
         // 18 more draws and a measurement (at 4×, its own layout, cached after the first).
         XCTAssertEqual(Renderer.shapedScalarCount - before, 2 * text.unicodeScalars.count)
-        XCTAssertNil(firstDifference(banded, whole), "cached layouts draw the same pixels")
+        ImageDiff.assertMatches(banded, whole, "cached layouts draw the same pixels")
         XCTAssertGreaterThan(coveredArea(whole), 100)
     }
 
@@ -39,9 +40,8 @@ final class TextCacheAndErrorTests: XCTestCase {
 
     func testAFileThatIsNotAFontIsAClearError() throws {
         let e = try TextEngine()
-        let notFont = NSTemporaryDirectory() + "segue-not-a-font-\(getpid()).ttf"
+        let notFont = try temporaryFolder("not-a-font") + "/font.ttf"
         try Data("not a font".utf8).write(to: URL(fileURLWithPath: notFont))
-        defer { try? FileManager.default.removeItem(atPath: notFont) }
         for path in [notFont, "/nonexistent/segue/font.ttf"] {
             XCTAssertThrowsError(try e.face(TextEngine.FaceKey(path: path, index: 0)), path) { error in
                 guard let t = error as? TextError else { return XCTFail("\(error) is not a TextError") }

@@ -7,7 +7,9 @@ usage: studio.py SEGUE FOLDER LATENCY_PRESET RUNS
 - save: for every preset of FOLDER, RUNS saves (the file rewritten beside and renamed over it, as
   an editor saves); the time from the rename to the last byte of the new frame, as the page gets
   it: the server-sent `change` event, then /api/preset, then /frame.png at the clip's middle.
-Prints medians (ms) as a Markdown table; FOLDER's files are rewritten with their own content.
+Prints medians (ms) and the server's CPU time per request or save (user + system, from /proc: on a
+loaded machine the wall time waits for a core, the CPU time does not) as a Markdown table, with the
+load average before and after; FOLDER's files are rewritten with their own content.
 """
 import http.client, json, os, statistics, subprocess, sys, threading, time, urllib.parse
 
@@ -65,9 +67,11 @@ def frame_latency(pid, preview):
     return statistics.median(times), (cpu_seconds() - cpu0) * 1000 / runs, (d['pixelWidth'], d['pixelHeight'])
 
 def save_latency(pid):
+    """Median wall ms and the server's mean CPU ms per save (what the machine's load does not inflate)."""
     path = os.path.join(folder, pid)
     text = open(path, 'rb').read()
     times = []
+    cpu0 = cpu_seconds()
     for _ in range(runs):
         with changed:
             seen = len(changes)
@@ -83,7 +87,7 @@ def save_latency(pid):
             return None
         status, _ = get('/frame.png?' + q(p=pid, t=round(d['frameCount'] / 2) / d['fps']))
         times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
+    return statistics.median(times), (cpu_seconds() - cpu0) * 1000 / runs
 
 try:
     print(f'load average before: {open("/proc/loadavg").read().split()[0]}, {os.cpu_count()} cores\n')
@@ -93,15 +97,16 @@ try:
         ms, cpu, size = frame_latency(latency_preset, preview)
         print(f'| frame request, {latency_preset}{" (preview)" if preview else ""} | {size[0]}×{size[1]} | {ms:.1f} | {cpu:.1f} |')
     presets = [p['id'] for p in json.loads(get('/api/presets')[1])['presets']]
-    worst = 0
+    worst = (0, 0)
     for pid in presets:
-        ms = save_latency(pid)
-        if ms is None:
+        r = save_latency(pid)
+        if r is None:
             print(f'| save → frame, {pid} | (not a valid preset) | – | |')
             continue
-        worst = max(worst, ms)
-        print(f'| save → frame, {pid} | | {ms:.1f} | |')
-    print(f'| save → frame, the slowest preset | | {worst:.1f} | |')
+        worst = max(worst, r)
+        print(f'| save → frame, {pid} | | {r[0]:.1f} | {r[1]:.1f} |')
+    print(f'| save → frame, the slowest preset | | {worst[0]:.1f} | {worst[1]:.1f} |')
+    print(f'\nload average after: {open("/proc/loadavg").read().split()[0]}')
 finally:
     server.send_signal(2)
     server.wait()

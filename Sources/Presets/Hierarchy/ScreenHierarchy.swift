@@ -31,7 +31,7 @@ extension Resolver {
         guard case .success(let info) = images.info(shotFile, fitting: PixelBox(width: 1 << 20, height: 1 << 20), opensDecoder: false),
               info.width > 0, info.height > 0 else { return written }   // the image's own problem is reported by the build
         let placement = HierarchyPlacement(shotWidth: info.width, shotHeight: info.height, scale: nativeScale,
-                                           imageRect: HierarchyElements.imageRect(width: info.width, height: info.height, canvas: builder.canvas, fit: fit),
+                                           imageRect: HierarchyElements.imageRect(width: info.width, height: info.height, canvas: builder.canvas, fit: fit ?? .fill),
                                            canvas: builder.canvas)
         let placed: [PlacedElement]
         do { placed = try HierarchyElements.elements(try HierarchyReader.read(path: full), placement) } catch {
