@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Segue: a headless exporter of transition previews. See docs/ARCHITECTURE.md for the rooms
 // and what each may import; data flows one way: Presets → Storyboard → Transitions → Raster → Media,
-// driven by FramePipeline (one render) and BatchReview (many).
+// driven by FramePipeline (one render) and BatchReview (many). Presets draws nothing and links no
+// C library; the words it shares with Media and the export rooms are Vocabulary's.
 import PackageDescription
 
 // Pixel loops and the encoder's hot path are measured in release builds; exclusivity checks on
@@ -36,13 +37,13 @@ let package = Package(
         .target(name: "Geometry", swiftSettings: fast),
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Scene", dependencies: ["Geometry"], swiftSettings: fast),
-        .target(name: "Raster", dependencies: ["Geometry", "Scene", "CFreeType", "CICU"], swiftSettings: fast),
+        .target(name: "Raster", dependencies: ["Geometry", "Scene", "Vocabulary", "CFreeType", "CICU"], swiftSettings: fast),
         .target(name: "Transitions", dependencies: ["Geometry", "Motion", "Scene"], swiftSettings: fast),
         // The words Presets shares with Media and the export rooms (output formats and their rules,
         // limits, the image-loading protocol, regular-file reads): no C library, so Presets links none.
         .target(name: "Vocabulary", dependencies: ["Scene"], swiftSettings: fast),
         .target(name: "Media", dependencies: ["Raster", "Scene", "Vocabulary", "CFFmpeg"], swiftSettings: fast),
-        .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Vocabulary"], swiftSettings: fast),
+        .target(name: "Presets", dependencies: ["Geometry", "Motion", "Scene", "Transitions", "Vocabulary"], swiftSettings: fast),
         // Export in two rooms: one render's frames (compose, schedule, encode; stills, sheet, plot)
         // and the commands over many renders (batch, cache, manifest, compare, gallery, import).
         .target(name: "FramePipeline", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Vocabulary", "Media", "Presets"], swiftSettings: fast),
@@ -50,8 +51,9 @@ let package = Package(
         // `segue studio`: the page served on the loopback interface (libmicrohttpd, inotify).
         .target(name: "Studio", dependencies: ["FramePipeline", "Presets", "Media", "Raster", "Motion", "Scene", "Geometry", "CMicroHTTPD", "CZlib"]),
         .executableTarget(name: "segue", dependencies: ["Studio", "BatchReview", "FramePipeline", "Presets", "Media", "Vocabulary", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
-        // Raster's micro-benchmarks (RasterBench, behind @_spi(Testing)): not part of `segue`.
-        .executableTarget(name: "segue-bench", dependencies: ["Raster"], path: "Sources/segue-bench", swiftSettings: fast),
+        // Raster's micro-benchmarks (RasterBench: the kernels Raster shows behind @_spi(Testing)),
+        // not part of `segue`.
+        .executableTarget(name: "segue-bench", dependencies: ["Raster", "Scene", "Geometry"], path: "Sources/segue-bench", swiftSettings: fast),
 
         // What the test targets share (temporary folders, the CLI runner, awaiting a child's
         // events, image diffs that leave a PNG): a regular target that only test targets use.
@@ -62,7 +64,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["SegueTestSupport", "Raster", "Scene", "Geometry", "CICU"]),
         .testTarget(name: "TransitionsTests", dependencies: ["SegueTestSupport", "Transitions", "Raster", "Scene", "Geometry", "Motion"]),
         .testTarget(name: "MediaTests", dependencies: ["SegueTestSupport", "Media", "Vocabulary", "Raster", "CFFmpeg"]),
-        .testTarget(name: "PresetsTests", dependencies: ["SegueTestSupport", "Presets", "Vocabulary", "Motion", "Scene", "Transitions", "Geometry"]),
+        .testTarget(name: "PresetsTests", dependencies: ["SegueTestSupport", "Presets", "Vocabulary", "Raster", "Motion", "Scene", "Transitions", "Geometry"]),
         .testTarget(name: "ExportTests", dependencies: ["SegueTestSupport", "FramePipeline", "Presets", "Vocabulary", "Media", "Raster", "Geometry", "Scene"]),
         .testTarget(name: "BatchReviewTests", dependencies: ["SegueTestSupport", "BatchReview", "FramePipeline", "Vocabulary"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SegueTestSupport", "Media", "Raster"]),

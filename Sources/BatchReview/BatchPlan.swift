@@ -3,6 +3,7 @@ import FramePipeline
 import Media
 import Presets
 import Vocabulary
+import Raster
 
 /// What a batch renders: one entry per clip, before sharding. A plain preset is one clip; a
 /// matrix preset (issue 21) one per combination, named `<name>-<value>-…` and sharded by its file's
@@ -74,7 +75,7 @@ public enum BatchPlan {
     static func resolve(_ e: BatchEntry, text: String, overrides: Overrides) throws(PresetError) -> (Preset, Storyboard) {
         let stem = URL(fileURLWithPath: e.input).deletingPathExtension().lastPathComponent
         let source = try PresetSource.parse(text: text, file: e.input, defaultName: stem)
-        let checked = try PresetLoader.check(source, e.combination, overrides: overrides, images: PresetImages.folder)
+        let checked = try PresetLoader.check(source, e.combination, overrides: overrides, images: PresetImages.folder, fonts: InstalledFonts())
         return (checked.preset, checked.storyboard)
     }
 

@@ -36,7 +36,7 @@ public enum CompareInput: Sendable, Equatable {
     func open(overrides: Overrides, jobs: Int) throws -> FrameSource {
         switch self {
         case .preset(let p):
-            do { return PresetFrames(try PresetLoader.load(path: p, overrides: overrides, images: PresetImages.folder), path: p, jobs: jobs) } catch {
+            do { return PresetFrames(try PresetLoader.load(path: p, overrides: overrides, images: PresetImages.folder, fonts: InstalledFonts()), path: p, jobs: jobs) } catch {
                 throw CompareError(usage: error.description)
             }
         case .clip(let p):

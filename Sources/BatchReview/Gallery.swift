@@ -154,7 +154,7 @@ struct GalleryFiles {
             (f.poster, f.sheet, f.plot) = (link(earlier.poster, ".poster.png"), link(earlier.sheet, ".sheet.png"), link(earlier.plot, ".plot.png"))
             return f
         }
-        guard let storyboard = try? PresetLoader.load(path: item.input, only: item.only, images: PresetImages.folder) else { return f }
+        guard let storyboard = try? PresetLoader.load(path: item.input, only: item.only, images: PresetImages.folder, fonts: InstalledFonts()) else { return f }
         defer { drawn[key] = (f.poster, f.sheet, f.plot) }
         func image(_ suffix: String, _ draw: (String) throws -> Void) -> String? {
             let name = stem + suffix

@@ -1,9 +1,12 @@
 // `segue validate` on a matrix preset: every combination checked, one at a time.
 
+import Vocabulary
+
 enum MatrixValidation {
     /// A problem every combination has (a typo outside the matrix) is one line, not one per
     /// clip; one that some combinations have is reported for each, with its values.
-    static func validate(_ source: PresetSource, images: ImageLoaderFactory, also: (Storyboard) -> [Problem] = { _ in [] }) -> (problems: [Problem], warnings: [Problem]) {
+    static func validate(_ source: PresetSource, images: ImageLoaderFactory, fonts: any FontLookup,
+                         also: (Storyboard) -> [Problem] = { _ in [] }) -> (problems: [Problem], warnings: [Problem]) {
         guard let matrix = source.matrix else { return ([], []) }
         var found: [(problem: Problem, labels: [String])] = []
         var index: [Problem: Int] = [:]
@@ -13,7 +16,7 @@ enum MatrixValidation {
                 if let i = index[plain] { found[i].labels.append(clip.label) } else { index[plain] = found.count; found.append((plain, [clip.label])) }
             }
             do {
-                let checked = try PresetLoader.check(source, clip, images: images)
+                let checked = try PresetLoader.check(source, clip, images: images, fonts: fonts)
                 for w in checked.warnings where !warnings.contains(w) { warnings.append(w) }
                 also(checked.storyboard).forEach(record)
             } catch {

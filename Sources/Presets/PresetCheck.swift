@@ -4,9 +4,8 @@
 // even when the other found problems; what decoding could not build is marked (`Unchecked`) and a
 // resolving problem at or around a path decoding already reported is left out, so one mistake
 // gives one problem, not a cascade.
-import Vocabulary
-import Raster
 import Scene
+import Vocabulary
 
 /// A preset that passed: decoded, resolved, and the warnings worth printing (unknown fonts).
 public struct CheckedPreset: Sendable {
@@ -50,7 +49,8 @@ public enum PresetCheck {
     /// Decodes and resolves, collecting every problem of both; throws them all, positioned and
     /// in the order they appear in the file.
     /// - images: where the preset's images come from (resolving checks them; rendering decodes them).
-    public static func run(text: String, file: String, images: any ImageLoading, defaultName: String,
+    /// - fonts: the installed fonts the warnings are about.
+    public static func run(text: String, file: String, images: any ImageLoading, fonts: any FontLookup, defaultName: String,
                            overrides: Overrides = Overrides(), parsed: ParsedDocument? = nil,
                            tree: ((JSONNode) -> JSONNode)? = nil) throws(PresetError) -> CheckedPreset {
         let document = try ParsedDocument.given(parsed, text, file: file)
@@ -67,7 +67,7 @@ public enum PresetCheck {
             // Counted only when decoding reported nothing: else they are mostly its consequences.
             if error.uncounted > 0 && decodeProblems.isEmpty { resolverUncounted = error.uncounted + 1 }
         }
-        let warnings = finish(fontWarnings(preset, file: file) + glyphWarnings(preset, file: file), root: document.root)
+        let warnings = finish(fontWarnings(preset, file: file, fonts: fonts) + glyphWarnings(preset, file: file, fonts: fonts), root: document.root)
         if let storyboard, problems.isEmpty { return CheckedPreset(preset: preset, storyboard: storyboard, warnings: warnings) }
         var e = PresetError(finish(problems, root: document.root, uncounted: dropped + resolverUncounted))
         e.warnings = warnings
@@ -121,7 +121,7 @@ public enum PresetCheck {
     }
 
     /// An unknown font family: drawn with fontconfig's substitute, which the author should know.
-    static func fontWarnings(_ preset: Preset, file: String) -> [Problem] {
+    static func fontWarnings(_ preset: Preset, file: String, fonts: any FontLookup) -> [Problem] {
         var asked: [String: (String, FontWeight)] = [:]   // family → (first path, weight)
         func walk(_ l: LayerSpec) {
             if l.kind == .text, let f = l.style.font.family, asked[f] == nil { asked[f] = (l.path + ".font.family", l.style.font.weight) }
@@ -130,7 +130,7 @@ public enum PresetCheck {
         for (_, spec) in preset.screens { if case .layers(_, let layers) = spec { layers.forEach(walk) } }
         var out: [Problem] = []
         for (family, (path, weight)) in asked.sorted(by: { $0.key < $1.key }) {
-            let used = Renderer.fontFamilyUsed(for: family, weight: weight)
+            let used = fonts.familyUsed(for: family, weight: weight)
             if used?.lowercased() != family.lowercased() {
                 out.append(Problem(file: file, path: path,
                                    message: "font family \"\(family)\" is not installed; text uses \"\(used ?? "no font")\" instead",
@@ -142,11 +142,11 @@ public enum PresetCheck {
 
     /// Characters no installed font has: each draws one .notdef box, which the author should know
     /// (named by code point, so a control or invisible character is visible in the message).
-    static func glyphWarnings(_ preset: Preset, file: String) -> [Problem] {
+    static func glyphWarnings(_ preset: Preset, file: String, fonts: any FontLookup) -> [Problem] {
         var out: [Problem] = []
         func walk(_ l: LayerSpec) {
             if l.kind == .text, let text = l.text, !text.isEmpty,
-               let missing = Renderer.unsupportedCharacters(in: text, style: l.style), !missing.isEmpty {
+               let missing = fonts.unsupportedCharacters(in: text, style: l.style), !missing.isEmpty {
                 let names = missing.prefix(8).map { u in "U+" + String(repeating: "0", count: max(0, 4 - String(u.value, radix: 16).count))
                     + String(u.value, radix: 16, uppercase: true) }.joined(separator: ", ") + (missing.count > 8 ? ", …" : "")
                 let layer = l.id.map { "layer " + FieldReader.quoted($0) } ?? "a text layer"

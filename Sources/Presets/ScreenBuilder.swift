@@ -1,5 +1,4 @@
 import Geometry
-import Raster
 import Vocabulary
 import Scene
 
@@ -50,8 +49,7 @@ struct ScreenBuilder: Sendable {
             if given == nil, outline, let why = aspectProblem(file, b) { problem(path + ".image", why) }
             let shot = Node(id: id, kind: .rect, frame: full, fill: ScreenBuilder.fill(behind: b, given: bg), clips: true,
                             children: [.image(b, frame: full, fit: fit)])
-            var regions = ScreenshotRegions(canvas: canvas, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
-            regions.outline = outline
+            let regions = ScreenshotRegions(canvas: canvas, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
             if let notes, let note = regions.fitNote(file: file, b, fit: fit) { notes(note) }
             return regions.adding(elements, to: shot, screenID: id, shot: b, fit: fit,
                                   loadImage: { image($0, path: $1, tally: tally, problem: problem) }, problem: problem)
@@ -110,12 +108,12 @@ struct ScreenBuilder: Sendable {
     }
 
     /// What a screenshot sits on: the preset's `background`, else the app's own colour read from
-    /// its pixels (`Bitmap.edgeColor`), which is what shows behind its window while it moves
+    /// its pixels (`ImageSource.backgroundColor`: Raster's `Bitmap.edgeColor`), which is what shows behind its window while it moves
     /// (FrameComposer's app background) and around it when it is letterboxed. An outline's
     /// placeholder has no pixels: no fill (FrameComposer reads the colour from the snapshot).
     static func fill(behind image: any ImageSource, given: Color?) -> Paint? {
         if let given { return .solid(given) }
-        return (image as? Bitmap).map { .solid($0.edgeColor) }
+        return image.backgroundColor.map { .solid($0) }
     }
 
     /// Whether building `spec` reads image files (then it is deferred to its first frame).

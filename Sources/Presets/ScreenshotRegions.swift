@@ -1,28 +1,25 @@
 import Foundation
 import Geometry
-import Raster
 import Scene
 
 /// Screenshot screens with named `elements` (issue 15): each becomes a `Node.region` on the
 /// screen, so it matches by name exactly as a layer id does, its snapshot is the screenshot's own
 /// pixels inside its rounded frame, and hidden it shows a colour, the same region of a second
-/// screenshot, or (default) the median colour of the ring of pixels just outside its frame.
+/// screenshot, or (default) the median colour of the ring of pixels just outside its frame
+/// (`SurroundingColors`: measured by the renderer when first drawn; resolving draws nothing).
 struct ScreenshotRegions {
     /// The canvas in points and pixels.
     var canvas: Size
     var pixelWidth: Int
     var pixelHeight: Int
     var scale: Double
-    /// True for a screen's outline (ScreenBuilder): images are placeholders, so a stand-in that
-    /// needs the screenshot's pixels gets a placeholder colour (nothing draws an outline).
-    var outline = false
 
     /// `screen` (a screenshot screen: background rect, the image) with its regions added; problems
     /// go to `problem` with the element's JSON path.
     func adding(_ specs: [ElementSpec], to screen: Node, screenID: String, shot: any ImageSource, fit: ImageFit,
                 loadImage: (String, String) -> (any ImageSource)?, problem: (String, String) -> Void) -> Node {
         var out = screen
-        var rendered: Bitmap?
+        var surrounded: [(child: Int, frame: Rect)] = []
         for e in specs {
             let fp = e.path.key("frame").text
             let w = e.frame, eps = 1e-6
@@ -54,13 +51,15 @@ struct ScreenshotRegions {
                 }
                 // The second screenshot, placed as the screen places the first, seen through the region.
                 standIn = .image(b, frame: Rect(-f.minX, -f.minY, canvas.width, canvas.height), fit: fit)
-            case .borderMedian where outline:
-                standIn = .rect(local, .white)
             case .borderMedian:
-                if rendered == nil { rendered = Renderer.snapshot(screen, scale: scale) }
-                standIn = .rect(local, ScreenshotRegions.borderMedian(rendered!, around: f, scale: scale))
+                surrounded.append((out.children.count, f))
+                standIn = .rect(local, .white)   // painted with its surrounding colour below
             }
             out.children.append(.region(id: e.name, frame: f, cornerRadius: e.cornerRadius, standIn: standIn))
+        }
+        if !surrounded.isEmpty {
+            let colors = SurroundingColors(screen: screen, scale: scale, frames: surrounded.map(\.frame))
+            for (k, s) in surrounded.enumerated() { out.children[s.child].standIn[0].fill = .surrounding(colors, index: k) }
         }
         return out
     }
@@ -70,35 +69,6 @@ struct ScreenshotRegions {
         let x0 = (f.minX * scale).rounded(), y0 = (f.minY * scale).rounded()
         let x1 = max(x0 + 1, (f.maxX * scale).rounded()), y1 = max(y0 + 1, (f.maxY * scale).rounded())
         return Rect(x0 / scale, y0 / scale, (x1 - x0) / scale, (y1 - y0) / scale)
-    }
-
-    /// The per-channel median of the ring of pixels just outside `frame`'s pixel box (what
-    /// surrounds the element: a cell's gap, a card's background); the ring just inside where the
-    /// frame touches every edge of the screen. Opaque.
-    static func borderMedian(_ b: Bitmap, around frame: Rect, scale: Double) -> Color {
-        let box = ElementSnapshot.pixelAligned(frame, scale: scale)
-        let x0 = Int((box.minX * scale).rounded()), y0 = Int((box.minY * scale).rounded())
-        let x1 = Int((box.maxX * scale).rounded()), y1 = Int((box.maxY * scale).rounded())
-        var ring = ringPixels(b, x0 - 1, y0 - 1, x1 + 1, y1 + 1)
-        if ring.isEmpty { ring = ringPixels(b, x0, y0, x1, y1) }
-        if ring.isEmpty { return .white }
-        func median(_ shift: UInt32) -> Double {
-            let v = ring.map { ($0 >> shift) & 0xFF }.sorted()
-            return Double(v[v.count / 2]) / 255
-        }
-        // Pixels are premultiplied RGBA8 (R in the low byte); a screenshot is opaque, so the
-        // channels are the colour itself.
-        return Color(r: median(0), g: median(8), b: median(16))
-    }
-
-    /// The pixels on the edge of the box [x0, x1) × [y0, y1) that lie inside the bitmap.
-    static func ringPixels(_ b: Bitmap, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> [UInt32] {
-        var out: [UInt32] = []
-        func add(_ x: Int, _ y: Int) { if x >= 0 && y >= 0 && x < b.width && y < b.height { out.append(b.row(y)[x]) } }
-        guard x1 > x0, y1 > y0 else { return out }
-        for x in x0..<x1 { add(x, y0); if y1 - 1 > y0 { add(x, y1 - 1) } }
-        if y1 - 2 > y0 { for y in (y0 + 1)..<(y1 - 1) { add(x0, y); if x1 - 1 > x0 { add(x1 - 1, y) } } }
-        return out
     }
 
     /// How a screenshot not at the canvas's pixel size was fitted, for a note on stderr (nil when

@@ -28,4 +28,8 @@ extension Bitmap {
         let right = width - 1
         return commonColor(of: (0..<height).lazy.flatMap { y in [(x: 0, y: y), (x: right, y: y)] })
     }
+
+    /// `ImageSource`'s background: the edge colour (resolution asks through the protocol, so
+    /// Presets reads it without importing Raster).
+    public var backgroundColor: Color? { edgeColor }
 }

@@ -189,10 +189,10 @@ struct RowSpans: Equatable {
 
 /// One row of coverage produced for the blenders: pixels [x0, x1) of row y; the run [ix0, ix1) has
 /// the constant coverage `inner`; every other pixel's coverage is `cov[x - x0]`.
-struct CoverageRow {
-    var y: Int, x0: Int, x1: Int, ix0: Int, ix1: Int
-    var inner: UInt32
-    var cov: UnsafeMutablePointer<UInt8>
+@_spi(Testing) public struct CoverageRow {
+    @_spi(Testing) public var y: Int, x0: Int, x1: Int, ix0: Int, ix1: Int
+    @_spi(Testing) public var inner: UInt32
+    @_spi(Testing) public var cov: UnsafeMutablePointer<UInt8>
 }
 
 @inline(__always) func toCov(_ a: Double) -> UInt8 {
@@ -203,10 +203,14 @@ struct CoverageRow {
 
 /// A shape to cover in device pixels: `outer` minus an optional `inner` (a border ring), both in
 /// the local space mapped to device pixels by `m`.
-struct CoverageShape {
+@_spi(Testing) public struct CoverageShape {
     var outer: RoundedRect
     var inner: RoundedRect?
     var m: Affine
+
+    @_spi(Testing) public init(outer: RoundedRect, inner: RoundedRect?, m: Affine) {
+        self.outer = outer; self.inner = inner; self.m = m
+    }
 
     /// Device-space bounding box (outward-rounded).
     var bounds: IRect { IRect(covering: m.apply(outer.rect)) }
@@ -218,7 +222,7 @@ struct CoverageShape {
     }
 
     /// Calls `body` once per row of pixels in `clip` that the shape touches.
-    func forEachRow(clip: IRect, _ body: (CoverageRow) -> Void) {
+    @_spi(Testing) public func forEachRow(clip: IRect, _ body: (CoverageRow) -> Void) {
         let box = bounds.intersection(clip)
         if box.isEmpty { return }
         let buf = UnsafeMutablePointer<UInt8>.allocate(capacity: box.width)

@@ -90,11 +90,11 @@ struct ImageSampler {
     d.pointee = over(s, d.pointee)
 }
 
-enum ImageDraw {
+@_spi(Testing) public enum ImageDraw {
     /// Draws `sub` of `src` mapped by `m` (source pixel coordinates → target pixels), OVER, times alpha/255.
     /// Returns the path taken (for tests).
     @discardableResult
-    static func draw(_ src0: Bitmap, sub sub0: IRect, _ m0: Affine, into dst: Bitmap, clip: IRect,
+    @_spi(Testing) public static func draw(_ src0: Bitmap, sub sub0: IRect, _ m0: Affine, into dst: Bitmap, clip: IRect,
                      alpha: UInt32, forcePath: SamplePath? = nil, mipmaps: Bool = true) -> SamplePath? {
         if alpha == 0 { return nil }
         guard let plan = setUp(src0, sub: sub0, m0, into: dst, clip: clip, mipmaps: mipmaps) else { return nil }

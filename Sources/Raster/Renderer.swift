@@ -295,6 +295,8 @@ struct Context {
             let c = mulPixel(color.premultipliedPixel, a8)
             if c == 0 { return }
             cs.forEachRow(clip: clip) { row in Blend.solid(t.row(row.y), row, c) }
+        case .surrounding(let colors, let index):
+            fill(shape, .solid(colors.color(index, measuring: SurroundingColors.measure)), m, a8)
         case .linear(let from, let to, let stops):
             guard let g = LinearGradient(from: from, to: to, stops: stops, size: shape.rect.size, m: m) else { return }
             let buf = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, cs.bounds.intersection(clip).width))

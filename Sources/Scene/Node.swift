@@ -5,6 +5,14 @@ import Geometry
 public protocol ImageSource: AnyObject, Sendable {
     var pixelWidth: Int { get }
     var pixelHeight: Int { get }
+    /// The colour the picture's app shows behind its content, read from its pixels (Raster's
+    /// `Bitmap`: its side edges' most common pixel); nil for a picture without pixels (a
+    /// placeholder while a preset resolves).
+    var backgroundColor: Color? { get }
+}
+
+extension ImageSource {
+    public var backgroundColor: Color? { nil }
 }
 
 /// How an image fills its layer's frame.
@@ -24,6 +32,9 @@ public struct GradientStop: Sendable, Hashable {
 public enum Paint: Sendable, Hashable {
     case solid(Color)
     case linear(from: Point, to: Point, stops: [GradientStop])
+    /// A solid colour known once a screenshot is drawn: region `index`'s of `colors` (a hidden
+    /// screenshot region's default stand-in, filled in by the renderer).
+    case surrounding(SurroundingColors, index: Int)
 }
 
 public struct Border: Sendable, Hashable {

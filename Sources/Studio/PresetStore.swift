@@ -1,6 +1,7 @@
 import Foundation
 import FramePipeline
 import Presets
+import Raster
 
 /// Loaded presets, by (ID, matrix combination, preview), each valid for one version of the folder
 /// (a change anywhere in it reloads on the next request). A few are kept: a page switching
@@ -87,7 +88,7 @@ final class PresetStore: @unchecked Sendable {
         do { source = try PresetLoader.source(path: path) } catch { return failed([], error) }
         var lines: [String] = []
         if source.matrix != nil {
-            let (problems, warnings) = PresetLoader.validate(path: path, images: PresetImages.folder) { extra($0, shown) }
+            let (problems, warnings) = PresetLoader.validate(path: path, images: PresetImages.folder, fonts: InstalledFonts()) { extra($0, shown) }
             lines = named(problems + warnings)
             guard problems.isEmpty else { return Loaded(version: version, problems: lines, composer: nil) }
         }
@@ -96,7 +97,7 @@ final class PresetStore: @unchecked Sendable {
             return Loaded(version: version, problems: lines + ["\(shown): no combination \(key.combination)"], composer: nil)
         }
         do {
-            let checked = try PresetLoader.check(source, clips[key.combination], images: PresetImages.folder)
+            let checked = try PresetLoader.check(source, clips[key.combination], images: PresetImages.folder, fonts: InstalledFonts())
             var storyboard = checked.storyboard
             if source.matrix == nil {
                 let problems = extra(storyboard, shown)
@@ -105,7 +106,7 @@ final class PresetStore: @unchecked Sendable {
             }
             if key.preview && storyboard.scale > Self.previewPixelsPerPoint {
                 let overrides = Overrides(scale: Self.previewPixelsPerPoint / storyboard.scale)
-                storyboard = try PresetLoader.check(source, clips[key.combination], overrides: overrides, images: PresetImages.folder).storyboard
+                storyboard = try PresetLoader.check(source, clips[key.combination], overrides: overrides, images: PresetImages.folder, fonts: InstalledFonts()).storyboard
             }
             return Loaded(version: version, problems: lines, composer: FrameComposer(storyboard: storyboard))
         } catch { return failed(lines, error) }

@@ -4,7 +4,6 @@
 // only (`swift build -c release --product segue-bench`). An executable of its own so the product
 // carries no benchmark code (issue 19.7); `segue bench` was the same command.
 import Foundation
-@_spi(Testing) import Raster
 
 func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
 

@@ -4,6 +4,7 @@ import FramePipeline
 import Media
 import Presets
 import Vocabulary
+import Raster
 
 // Where a command's output goes and in which format (docs/CLI.md "Outputs"): the destination rules are
 // Media's OutputDestination, the formats Vocabulary's OutputFormats; this file applies them to the
@@ -57,7 +58,7 @@ func checkStillOutput(_ out: String, _ a: Arguments) throws {
 func presetFiles(_ a: Arguments) -> [OutputDestination.Taken] {
     guard let path = a.positionals.first else { return [] }
     var out = [OutputDestination.Taken(path, "the preset")]
-    guard let checked = try? PresetLoader.check(path: path, only: a.value(.only), images: PresetImages.folder) else { return out }
+    guard let checked = try? PresetLoader.check(path: path, only: a.value(.only), images: PresetImages.folder, fonts: InstalledFonts()) else { return out }
     let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
     for relative in PresetAssets.paths(checked.preset) {
         if case .success(let full) = AssetPath.resolve(relative, in: base) { out.append(.init(full, "an image of the preset")) }

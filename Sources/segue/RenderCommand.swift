@@ -3,6 +3,7 @@ import FramePipeline
 import Media
 import Presets
 import Vocabulary
+import Raster
 
 // `segue render [PRESET] [-o OUT] [options]`: one preset (or a built-in demo) → one file.
 
@@ -72,15 +73,15 @@ func loadStoryboard(_ a: Arguments, overrides: Overrides) throws -> Storyboard {
     do {
         if let demo = a.value(.demo) {
             if !a.positionals.isEmpty { throw Failure(code: .usage, message: "give a preset or --demo, not both") }
-            return try PresetLoader.demo(named: demo, overrides: overrides, images: PresetImages.folder)
+            return try PresetLoader.demo(named: demo, overrides: overrides, images: PresetImages.folder, fonts: InstalledFonts())
         }
         if let path = a.positionals.first {
             if a.positionals.count > 1 { throw Failure(code: .usage, message: "one preset at a time (got \(a.positionals.count)); use segue batch for several") }
-            let storyboard = try PresetLoader.load(path: path, overrides: overrides, only: a.value(.only), images: PresetImages.folder)
+            let storyboard = try PresetLoader.load(path: path, overrides: overrides, only: a.value(.only), images: PresetImages.folder, fonts: InstalledFonts())
             if !a.has(.quiet) && a.value(.progress) != "json" { storyboard.notes.forEach { printErr($0) } }
             return storyboard
         }
-        return try PresetLoader.demo(named: Demos.defaultDemo.name, overrides: overrides, images: PresetImages.folder)
+        return try PresetLoader.demo(named: Demos.defaultDemo.name, overrides: overrides, images: PresetImages.folder, fonts: InstalledFonts())
     } catch let e as PresetError {
         throw Failure(code: .usage, message: e.description)
     }

@@ -4,6 +4,7 @@ import FramePipeline
 import Media
 import Presets
 import Vocabulary
+import Raster
 
 extension Command {
     static let validate = Command(
@@ -31,7 +32,7 @@ func runValidate(_ a: Arguments) throws {
     if paths.isEmpty { throw Failure(code: .usage, message: "segue: no presets (*.json) in \(a.positionals.joined(separator: ", "))") }
     var bad = 0
     for path in paths {
-        let (problems, warnings) = PresetLoader.validate(path: path, images: PresetImages.folder) { outputProblems($0, file: path) }   // the output render would write, too
+        let (problems, warnings) = PresetLoader.validate(path: path, images: PresetImages.folder, fonts: InstalledFonts()) { outputProblems($0, file: path) }   // the output render would write, too
         for p in problems + warnings {
             switch format {
             case "json": print(ProblemFormat.json(p))

@@ -17,7 +17,7 @@ final class BackgroundCoverTests: XCTestCase {
         var covered = 0, compared = 0
         for path in presets {
             let source = try PresetLoader.source(path: path)
-            let s = try PresetLoader.resolve(source, source.clips.first(where: { _ in true }) ?? nil, overrides: Overrides(scale: 0.25), images: PresetImages.folder)
+            let s = try PresetLoader.resolve(source, source.clips.first(where: { _ in true }) ?? nil, overrides: Overrides(scale: 0.25), images: PresetImages.folder, fonts: InstalledFonts())
             let c = FrameComposer(storyboard: s)
             let a = try Bitmap(width: s.pixelWidth, height: s.pixelHeight), b = try Bitmap(width: s.pixelWidth, height: s.pixelHeight)
             var frames: Set<Int> = [0, c.frameCount - 1]

@@ -30,7 +30,7 @@ final class BandRenderingTests: XCTestCase {
             // (odd widths and heights come up there too).
             // A matrix preset: its first clip.
             let source = try PresetLoader.source(path: path)
-            let s = try PresetLoader.resolve(source, source.clips.first(where: { _ in true }) ?? nil, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.5), images: PresetImages.folder)
+            let s = try PresetLoader.resolve(source, source.clips.first(where: { _ in true }) ?? nil, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.5), images: PresetImages.folder, fonts: InstalledFonts())
             let c = FrameComposer(storyboard: s)
             let full = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
             let banded = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)

@@ -11,7 +11,7 @@ import Scene
 /// or two cross-faded copies in flight.
 final class CoherenceTests: XCTestCase {
     func load(_ path: String, scale: Double = 0.25) throws -> Storyboard {
-        try PresetLoader.load(path: path, overrides: Overrides(scale: scale), images: PresetImages.folder)
+        try PresetLoader.load(path: path, overrides: Overrides(scale: scale), images: PresetImages.folder, fonts: InstalledFonts())
     }
 
     func preset(_ name: String) -> String { PresetContinuityTests.presetsDirectory + "/" + name }

@@ -24,7 +24,7 @@ final class DeferredScreenTests: XCTestCase {
           "screens": { "a": { "image": "red.png" }, "b": { "layers": [ { "type": "image", "image": "blue.png", "frame": [0, 0, 60, 40] } ] } },
           "start": "a", "timeline": [ { "push": "b", "duration": 0.2 } ] }
         """
-        return try PresetCheck.run(text: text, file: dir + "/d.json", images: PresetImages.folder(dir), defaultName: "d").storyboard
+        return try PresetCheck.run(text: text, file: dir + "/d.json", images: PresetImages.folder(dir), fonts: InstalledFonts(), defaultName: "d").storyboard
     }
 
     func testOutlinesHoldSizesAndBuiltScreensDrawTheFiles() throws {

@@ -16,7 +16,7 @@ final class DeviceFrameTests: XCTestCase {
         let path = NSTemporaryDirectory() + "segue-\(name)-\(getpid()).json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        return try PresetLoader.load(path: path, overrides: overrides, images: PresetImages.folder)
+        return try PresetLoader.load(path: path, overrides: overrides, images: PresetImages.folder, fonts: InstalledFonts())
     }
 
     func frame(_ s: Storyboard, _ i: Int) -> Bitmap {
@@ -29,7 +29,7 @@ final class DeviceFrameTests: XCTestCase {
     func testDeviceFramesMatchSkia() throws {
         for name in ["frame-iphone", "frame-pixel"] {
             let dir = GoldenFrameTests.goldenDirectory
-            let segue = frame(try PresetLoader.load(path: dir + "/\(name).json", images: PresetImages.folder), 0)
+            let segue = frame(try PresetLoader.load(path: dir + "/\(name).json", images: PresetImages.folder, fonts: InstalledFonts()), 0)
             let skia = try ImageDecoder.decode(path: dir + "/\(name).png")
             XCTAssertEqual(segue.width, skia.width, name); XCTAssertEqual(segue.height, skia.height, name)
             guard segue.width == skia.width, segue.height == skia.height else { continue }

@@ -22,7 +22,7 @@ final class FidelityReviewTests: XCTestCase {
     func composer(_ json: String) throws -> FrameComposer {
         let path = dir + "/p-\(UUID().uuidString).json"
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        return FrameComposer(storyboard: try PresetLoader.load(path: path, images: PresetImages.folder))
+        return FrameComposer(storyboard: try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts()))
     }
 
     func render(_ c: FrameComposer, _ i: Int) throws -> Bitmap {
@@ -207,7 +207,7 @@ final class FidelityReviewTests: XCTestCase {
     /// sheets only). The clock's box always holds near-black ink.
     func testDialogKeepsThePresentersStatusBar() throws {
         let s = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/catalog/material-fade.json",
-                                      overrides: Overrides(scale: 1), images: PresetImages.folder)
+                                      overrides: Overrides(scale: 1), images: PresetImages.folder, fonts: InstalledFonts())
         let c = FrameComposer(storyboard: s)
         let k = s.scale, h = Int((s.device.chrome.statusBarHeight * k).rounded())
         for i in 0..<c.frameCount {
@@ -222,7 +222,7 @@ final class FidelityReviewTests: XCTestCase {
     /// (the app's colour), never over the preset's background.
     func testFragmentsFadeOverTheAppsBackground() throws {
         let path = PresetContinuityTests.presetsDirectory + "/catalog/android-fragment.json"
-        let s = try PresetLoader.load(path: path, overrides: Overrides(scale: 0.5), images: PresetImages.folder)
+        let s = try PresetLoader.load(path: path, overrides: Overrides(scale: 0.5), images: PresetImages.folder, fonts: InstalledFonts())
         var magenta = s
         magenta.background = .color(Color(r: 1, g: 0, b: 1))
         let c = FrameComposer(storyboard: s), m = FrameComposer(storyboard: magenta)

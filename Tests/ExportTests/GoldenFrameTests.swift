@@ -29,7 +29,7 @@ final class GoldenFrameTests: XCTestCase {
 
     func render(_ name: String) throws -> (segue: Bitmap, skia: Bitmap) {
         let dir = Self.goldenDirectory
-        let storyboard = try PresetLoader.load(path: dir + "/\(name).json", images: PresetImages.folder)
+        let storyboard = try PresetLoader.load(path: dir + "/\(name).json", images: PresetImages.folder, fonts: InstalledFonts())
         let composer = FrameComposer(storyboard: storyboard)
         let frame = Bitmap(uncheckedWidth: storyboard.pixelWidth, height: storyboard.pixelHeight)
         composer.render(frame: 0, into: frame)
@@ -69,7 +69,7 @@ final class GoldenFrameTests: XCTestCase {
             .replacingOccurrences(of: "[10.3, 12.6, 84.5, 58.2]", with: "[11.3, 12.6, 84.5, 58.2]")
         let moved = try temporaryFolder("golden-moved") + "/rounded-rects.json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: moved))
-        let storyboard = try PresetLoader.load(path: moved, images: PresetImages.folder)
+        let storyboard = try PresetLoader.load(path: moved, images: PresetImages.folder, fonts: InstalledFonts())
         let frame = Bitmap(uncheckedWidth: storyboard.pixelWidth, height: storyboard.pixelHeight)
         FrameComposer(storyboard: storyboard).render(frame: 0, into: frame)
         let d = Self.compare(frame, try ImageDecoder.decode(path: dir + "/rounded-rects.png"))

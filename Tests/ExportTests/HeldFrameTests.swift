@@ -3,6 +3,7 @@ import XCTest
 import SegueTestSupport
 import FramePipeline
 import Presets
+import Raster
 
 /// Held stills are rendered once and sent again (RenderJob's HeldFrames). Every frame a render
 /// reuses must equal the same frame rendered fresh (StillsJob draws every frame on its own), also
@@ -12,7 +13,7 @@ final class HeldFrameTests: XCTestCase {
         let dir = try temporaryFolder("held-" + name)
         let path = dir + "/\(name).json"
         try Data(preset.utf8).write(to: URL(fileURLWithPath: path))
-        let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder)
+        let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts())
         var options = RenderOptions()
         options.format = .png
         options.jobs = 2

@@ -10,7 +10,7 @@ final class PanBackSliverTests: XCTestCase {
     /// source column. That overflowed in the scaled image path once (a slow-motion batch, frame
     /// 1669 at --slow-motion 20); every 1/1200 s around it is rendered here.
     func testTheSnapshotEdgeMeetingTheTopScreen() throws {
-        let s = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/seeds/000-pan-back-finished.json", images: PresetImages.folder)
+        let s = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/seeds/000-pan-back-finished.json", images: PresetImages.folder, fonts: InstalledFonts())
         let c = FrameComposer(storyboard: s)
         let step = s.steps.first { $0.transitionName == "pan-back" }!
         let frame = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)

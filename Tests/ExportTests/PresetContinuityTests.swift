@@ -29,7 +29,7 @@ final class PresetContinuityTests: XCTestCase {
             // Matched elements are snapshotted on the device's pixel grid, so those presets render
             // at full size; the others at a quarter of it (the geometry is the same).
             let text = try String(contentsOfFile: path, encoding: .utf8)
-            let s = try PresetLoader.resolve(PresetLoader.source(path: path), clip, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.25), images: PresetImages.folder)
+            let s = try PresetLoader.resolve(PresetLoader.source(path: path), clip, overrides: Overrides(scale: text.contains("\"match\"") ? 1 : 0.25), images: PresetImages.folder, fonts: InstalledFonts())
             let c = FrameComposer(storyboard: s)
             let frame = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
             let expected = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
@@ -63,7 +63,7 @@ final class PresetContinuityTests: XCTestCase {
 
     func testCancelledGesturesLeaveTheStackAsItWas() throws {
         for path in Self.allPresets() where path.contains("cancelled") {
-            let s = try PresetLoader.load(path: path, overrides: Overrides(scale: 0.25), images: PresetImages.folder)
+            let s = try PresetLoader.load(path: path, overrides: Overrides(scale: 0.25), images: PresetImages.folder, fonts: InstalledFonts())
             let cancelled = s.steps.filter { $0.isCancelled }
             XCTAssertFalse(cancelled.isEmpty, path)
             for step in cancelled {

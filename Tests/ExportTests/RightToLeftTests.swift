@@ -41,7 +41,7 @@ final class RightToLeftTests: XCTestCase {
     func composer(_ text: String, _ name: String) throws -> FrameComposer {
         let path = dir + "/\(name).json"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return FrameComposer(storyboard: try PresetLoader.load(path: path, images: PresetImages.folder))
+        return FrameComposer(storyboard: try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts()))
     }
 
     func assertMirroredFrames(transition: String, push: String? = nil, interactivePop: Bool = true,

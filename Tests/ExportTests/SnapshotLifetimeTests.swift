@@ -26,7 +26,7 @@ final class SnapshotLifetimeTests: XCTestCase {
     /// held as long as their screens were shown, magic-move held four and android-feed three.
     func testMatchedStoriesHoldTheTwoCanvasesATransitionDraws() throws {
         for preset in ["seeds/003-magic-move.json", "stories/android-feed.json"] {
-            let s = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/" + preset, images: PresetImages.folder)
+            let s = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/" + preset, images: PresetImages.folder, fonts: InstalledFonts())
             let canvas = s.pixelWidth * s.screenPixelHeight * 4
             let peak = peakHeld(s)
             XCTAssertGreaterThanOrEqual(peak, 2 * canvas, "\(preset): a transition draws two canvases")
@@ -41,7 +41,7 @@ final class SnapshotLifetimeTests: XCTestCase {
         var direct = 0
         for path in PresetContinuityTests.allPresets() {
             let source = try PresetLoader.source(path: path)
-            let s = try PresetLoader.resolve(source, source.clips.first(where: { _ in true }) ?? nil, overrides: Overrides(scale: 0.5), images: PresetImages.folder)
+            let s = try PresetLoader.resolve(source, source.clips.first(where: { _ in true }) ?? nil, overrides: Overrides(scale: 0.5), images: PresetImages.folder, fonts: InstalledFonts())
             let c = FrameComposer(storyboard: s)
             let a = try Bitmap(width: s.pixelWidth, height: s.pixelHeight), b = try Bitmap(width: s.pixelWidth, height: s.pixelHeight)
             var previous: FrameState?

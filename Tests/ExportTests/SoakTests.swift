@@ -5,6 +5,7 @@ import FramePipeline
 import Media
 import Presets
 import Vocabulary
+import Raster
 
 /// Soak (issue 8): hundreds of renders in one process through the library API — PresetLoader
 /// (JSON, an image asset decoded by FFmpeg each time) and RenderJob.run into every output format
@@ -47,7 +48,7 @@ final class SoakTests: XCTestCase {
         var rssAt50 = 0, fdsAt50 = 0
         let started = Date()
         for i in 1...renders {
-            let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder)
+            let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts())
             var options = RenderOptions()
             options.format = formats[i % formats.count]
             options.jobs = 2

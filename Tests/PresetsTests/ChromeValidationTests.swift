@@ -1,13 +1,14 @@
 import Foundation
 import Presets
 import XCTest
+import Raster
 
 /// Issue 28: the screen keys `chrome` and `navigationBar` and `overlays.chrome`, checked with
 /// their JSON paths and a "did you mean" for the closed set.
 final class ChromeValidationTests: XCTestCase {
     func problems(_ text: String) -> [Problem] {
         do {
-            _ = try PresetCheck.run(text: text, file: "x.json", images: folderImages(NSTemporaryDirectory()), defaultName: "x")
+            _ = try PresetCheck.run(text: text, file: "x.json", images: folderImages(NSTemporaryDirectory()), fonts: InstalledFonts(), defaultName: "x")
             return []
         } catch { return error.problems }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Presets
 import XCTest
+import Raster
 import SegueTestSupport
 
 /// Tests/Fixtures/invalid/NAME.json holds one problem each; NAME.expect says where: line 1 the
@@ -31,7 +32,7 @@ final class InvalidPresetCorpusTests: XCTestCase {
     func testEveryPresetIsRefusedAtItsPath() throws {
         for c in try Self.cases() {
             let file = (Self.folder as NSString).appendingPathComponent(c.file)
-            let problems = PresetLoader.validate(path: file, images: folderImages).problems
+            let problems = PresetLoader.validate(path: file, images: folderImages, fonts: InstalledFonts()).problems
             XCTAssertFalse(problems.isEmpty, "\(c.file): accepted")
             XCTAssertTrue(problems.contains { $0.path == c.path && $0.message.contains(c.fragment) || $0.path == c.path && $0.description.contains(c.fragment) },
                           "\(c.file): expected \(c.path.isEmpty ? "(file)" : c.path): …\(c.fragment)…, got:\n\(problems.map(\.description).joined(separator: "\n"))")

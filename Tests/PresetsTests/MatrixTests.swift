@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import SegueTestSupport
 import Presets
+import Raster
 
 /// A preset's "matrix" (issue 21): GitHub Actions' expansion, clip names, substitution into the
 /// tree, `--only`, the limits, and validation of every combination.
@@ -206,12 +207,12 @@ final class MatrixTests: XCTestCase {
         let text = Self.preset(matrix: #"{ "device": ["iphone-se", "ipad-mini"], "scale": [1, 8], "transition": ["uikit"] }"#)
             .replacingOccurrences(of: "\"$hold\"", with: "0.5")
         try text.write(toFile: dir + "/m.json", atomically: true, encoding: .utf8)
-        let found = PresetLoader.validate(path: dir + "/m.json", images: folderImages).problems.map(\.description)
+        let found = PresetLoader.validate(path: dir + "/m.json", images: folderImages, fonts: InstalledFonts()).problems.map(\.description)
         XCTAssertEqual(found.count, 1, "\(found)")
         XCTAssertTrue(found.first?.contains("scale: canvas must be 2 to 8192 pixels a side (got 5952×9064) [in combination device=ipad-mini scale=8 transition=uikit]") ?? false, "\(found)")
         // A typo outside the matrix: once, for every combination.
         try text.replacingOccurrences(of: "\"fps\"", with: "\"fsp\"").write(toFile: dir + "/m.json", atomically: true, encoding: .utf8)
-        let typo = PresetLoader.validate(path: dir + "/m.json", images: folderImages).problems.map(\.description)
+        let typo = PresetLoader.validate(path: dir + "/m.json", images: folderImages, fonts: InstalledFonts()).problems.map(\.description)
         XCTAssertTrue(typo.contains { $0.contains("fsp: unknown key \"fsp\"; did you mean \"fps\"?") && $0.contains("[in every combination]") }, "\(typo)")
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import Presets
 import XCTest
+import Raster
 
 /// Issue 14: every problem in one pass, each at its line and column, "did you mean" for every
 /// closed set, duplicate keys positioned, unknown fonts warned about.
 final class OnePassValidationTests: XCTestCase {
     func check(_ text: String) -> PresetError {
         do {
-            _ = try PresetCheck.run(text: text, file: "x.json", images: folderImages(NSTemporaryDirectory()), defaultName: "x")
+            _ = try PresetCheck.run(text: text, file: "x.json", images: folderImages(NSTemporaryDirectory()), fonts: InstalledFonts(), defaultName: "x")
             XCTFail("accepted")
             return PresetError([])
         } catch { return error }
@@ -105,7 +106,7 @@ final class OnePassValidationTests: XCTestCase {
             { "type": "text", "frame": [0, 0, 100, 20], "text": "hi", "font": { "family": "No Such Family Anywhere" } } ] } },
           "start": "a", "timeline": [ { "hold": 0.1 } ] }
         """
-        let ok = try PresetCheck.run(text: text, file: "x.json", images: folderImages(NSTemporaryDirectory()), defaultName: "x")
+        let ok = try PresetCheck.run(text: text, file: "x.json", images: folderImages(NSTemporaryDirectory()), fonts: InstalledFonts(), defaultName: "x")
         XCTAssertEqual(ok.warnings.count, 1)
         let w = ok.warnings[0]
         XCTAssertEqual(w.severity, .warning)
@@ -113,7 +114,7 @@ final class OnePassValidationTests: XCTestCase {
         XCTAssertTrue(w.message.contains("\"No Such Family Anywhere\" is not installed; text uses \""), w.message)
         XCTAssertNotNil(w.position)
         let inter = try PresetCheck.run(text: text.replacingOccurrences(of: "No Such Family Anywhere", with: "Inter"),
-                                        file: "x.json", images: folderImages(NSTemporaryDirectory()), defaultName: "x")
+                                        file: "x.json", images: folderImages(NSTemporaryDirectory()), fonts: InstalledFonts(), defaultName: "x")
         XCTAssertTrue(inter.warnings.isEmpty, "\(inter.warnings)")
     }
 
@@ -122,7 +123,7 @@ final class OnePassValidationTests: XCTestCase {
         { "segue": 1, "screens": { "a": { "mock": "list" }, "b": { "mock": "detail" }, "c": { "mock": "settings" } }, "start": "a",
           "timeline": [ { "present": "b", "transition": "sheet" }, { "dismiss": true }, { "push": "c" } ] }
         """
-        let s = try PresetCheck.run(text: text, file: "x.json", images: folderImages(NSTemporaryDirectory()), defaultName: "x").storyboard
+        let s = try PresetCheck.run(text: text, file: "x.json", images: folderImages(NSTemporaryDirectory()), fonts: InstalledFonts(), defaultName: "x").storyboard
         XCTAssertNil(s.screens["b"]?.find(id: "statusBar"), "a sheet has no status bar of its own")
         XCTAssertNotNil(s.screens["a"]?.find(id: "statusBar"))
         XCTAssertNotNil(s.screens["c"]?.find(id: "statusBar"))
@@ -133,8 +134,8 @@ final class OnePassValidationTests: XCTestCase {
         { "segue": 1, "device": "iphone-13", "overlays": { "caption": CAPTION }, "screens": { "a": { "mock": "list" } }, "start": "a",
           "timeline": [ { "hold": 0.1, "caption": "Hello" } ] }
         """
-        let with = try PresetCheck.run(text: text.replacingOccurrences(of: "CAPTION", with: "true"), file: "x.json", images: folderImages(NSTemporaryDirectory()), defaultName: "x").storyboard
-        let without = try PresetCheck.run(text: text.replacingOccurrences(of: "CAPTION", with: "false"), file: "x.json", images: folderImages(NSTemporaryDirectory()), defaultName: "x").storyboard
+        let with = try PresetCheck.run(text: text.replacingOccurrences(of: "CAPTION", with: "true"), file: "x.json", images: folderImages(NSTemporaryDirectory()), fonts: InstalledFonts(), defaultName: "x").storyboard
+        let without = try PresetCheck.run(text: text.replacingOccurrences(of: "CAPTION", with: "false"), file: "x.json", images: folderImages(NSTemporaryDirectory()), fonts: InstalledFonts(), defaultName: "x").storyboard
         XCTAssertEqual(without.captionBand, 0)
         XCTAssertEqual(with.captionBand, 180)   // 60 pt × 3
         XCTAssertEqual(with.pixelHeight, without.pixelHeight + 180)

@@ -1,6 +1,7 @@
 import Foundation
 import Presets
 import XCTest
+import Raster
 import SegueTestSupport
 
 /// A transparent background and an output without alpha (issue 29.1): one rule, the output
@@ -20,7 +21,7 @@ final class TransparencyRuleTests: XCTestCase {
     func validate(_ text: String, also: @escaping (Storyboard) -> [Problem] = { _ in [] }) throws -> [Problem] {
         let dir = try temporaryFolder("transparency")
         try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/p.json"))
-        return PresetLoader.validate(path: dir + "/p.json", images: folderImages, also: also).problems
+        return PresetLoader.validate(path: dir + "/p.json", images: folderImages, fonts: InstalledFonts(), also: also).problems
     }
 
     func testEveryOutputWithoutAlphaIsOneProblemAtBackground() throws {

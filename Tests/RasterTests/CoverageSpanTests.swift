@@ -1,5 +1,5 @@
 import XCTest
-@testable import Raster
+@_spi(Testing) @testable import Raster
 import Geometry
 
 /// `CoverageShape.alignedRows` integrates only the pixels a shape's outline crosses; every other

@@ -1,6 +1,6 @@
 import XCTest
 import SegueTestSupport
-@testable import Raster
+@_spi(Testing) @testable import Raster
 import Geometry
 
 /// The SIMD pixel kernels (YUV420's luma and chroma rows, the fractional-translate draw and the

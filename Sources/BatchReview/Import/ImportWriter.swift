@@ -2,6 +2,7 @@ import Foundation
 import FramePipeline
 import Media
 import Presets
+import Raster
 
 extension StoryImport {
     /// Checks `text` as `segue validate` would, from where it will be saved, then writes it like
@@ -13,7 +14,7 @@ extension StoryImport {
         let base = URL(fileURLWithPath: output).deletingLastPathComponent().path
         let name = URL(fileURLWithPath: output).deletingPathExtension().lastPathComponent
         do {
-            _ = try PresetCheck.run(text: text, file: output, images: PresetImages.folder(base), defaultName: name)
+            _ = try PresetCheck.run(text: text, file: output, images: PresetImages.folder(base), fonts: InstalledFonts(), defaultName: name)
         } catch {
             throw ImportError("the imported preset does not validate:\n\(error.description)")
         }

@@ -1,14 +1,15 @@
 // Micro-benchmarks of the compositor for `segue-bench` (not timed tests): milliseconds per frame
-// on the calling thread, median of `runs`, 1170×2532 (iPhone 13 at 3×) frames. Not product API:
-// behind `@_spi(Testing)`, used by the segue-bench executable only (issue 19.7).
+// on the calling thread, median of `runs`, 1170×2532 (iPhone 13 at 3×) frames. Outside Raster
+// (issue 29.2): the kernels they time are Raster's `@_spi(Testing)` members, not product API.
 import Geometry
+@_spi(Testing) import Raster
 import Scene
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-@_spi(Testing) public enum RasterBench {
+enum RasterBench {
     private static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -16,7 +17,7 @@ import Glibc
     }
 
     /// A deterministic opaque "screenshot" with some structure (rows of cards).
-    public static func screenshot(_ w: Int, _ h: Int, seed: UInt32) -> Bitmap {
+    static func screenshot(_ w: Int, _ h: Int, seed: UInt32) -> Bitmap {
         let b = Bitmap(uncheckedWidth: w, height: h)
         var s = seed &* 2654435761
         for y in 0..<h {
@@ -33,7 +34,7 @@ import Glibc
     }
 
     /// The scenes measured, as node trees in points (390×844 at scale 3).
-    public static func scenes(_ a: Bitmap, _ b: Bitmap) -> [(name: String, node: Node)] {
+    static func scenes(_ a: Bitmap, _ b: Bitmap) -> [(name: String, node: Node)] {
         let screen = Rect(0, 0, 390, 844)
         // (a) UIKit push, mid-transition: the old screen 30 % left under a 10 % dim, the new one
         // at a fractional offset with a 9 pt edge shadow.
@@ -51,7 +52,7 @@ import Glibc
         return [("push", push), ("pan-back", pan)]
     }
 
-    public static func run(runs: Int = 15) -> [(name: String, msPerFrame: Double)] {
+    static func run(runs: Int = 15) -> [(name: String, msPerFrame: Double)] {
         let a = screenshot(1170, 2532, seed: 1), b = screenshot(1170, 2532, seed: 2)
         let target = Bitmap(uncheckedWidth: 1170, height: 2532)
         var out: [(String, Double)] = []
@@ -88,7 +89,7 @@ import Glibc
     /// screen into 64-row bands, as the renderer does, for the push case (opaque, alpha 1,
     /// horizontal offset only) and the other branches of the kernel. `only`: the measurements
     /// whose names contain it.
-    public static func kernels(runs: Int = 15, only: String? = nil) -> [(name: String, msPerFrame: Double)] {
+    static func kernels(runs: Int = 15, only: String? = nil) -> [(name: String, msPerFrame: Double)] {
         let w = 1170, h = 2532, band = 64
         let src = screenshot(w, h, seed: 1)
         let translucent = screenshot(w, h, seed: 2)
@@ -135,12 +136,12 @@ import Glibc
     }
 }
 
-@_spi(Testing) extension RasterBench {
+extension RasterBench {
     /// Anti-aliased coverage of axis-aligned shapes: microseconds per draw (median of `runs`
     /// batches) of the touch dot — a 44 pt ellipse, filled and ringed by a 1.5 pt border, 132 px at
     /// scale 3 — and of a 390×844 pt card with 39 pt corners, each drawn whole (`render`) and as
     /// coverage rows only (`rows`, what `CoverageShape.forEachRow` costs without blending).
-    public static func coverage(runs: Int = 15) -> [(name: String, usPerDraw: Double)] {
+    static func coverage(runs: Int = 15) -> [(name: String, usPerDraw: Double)] {
         let m = Affine.scale(3, 3)
         let dotFrame = Rect(10.37, 12.81, 44, 44), card = Rect(0.17, 0.4, 390, 844)
         let dot = Node(kind: .ellipse, frame: dotFrame, fill: .solid(Color.white.withAlpha(0.72)),

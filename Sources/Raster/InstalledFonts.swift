@@ -1,0 +1,16 @@
+import Scene
+import Vocabulary
+
+/// The fonts text is drawn with (fontconfig's matches, FreeType and HarfBuzz), as the
+/// `FontLookup` a preset's check asks.
+public struct InstalledFonts: FontLookup {
+    public init() {}
+
+    public func familyUsed(for family: String, weight: FontWeight) -> String? {
+        Renderer.fontFamilyUsed(for: family, weight: weight)
+    }
+
+    public func unsupportedCharacters(in text: String, style: TextStyle) -> [Unicode.Scalar]? {
+        Renderer.unsupportedCharacters(in: text, style: style)
+    }
+}
