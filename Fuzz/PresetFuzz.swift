@@ -5,6 +5,7 @@
 import Foundation
 import Media
 import Presets
+import Vocabulary
 
 private let baseDirectory: String = {
     // (A local, not a global: LeakSanitizer reports a lazily initialised global Data as a leak.)

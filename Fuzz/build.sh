@@ -46,7 +46,7 @@ if [ ! -f "$cicu" ] || [ -n "$(find Sources/CICU -newer "$cicu" -print -quit)" ]
 fi
 
 # module dependencies are implied by the order
-MODULES=(Geometry Motion Scene Raster Transitions Media Presets)
+MODULES=(Geometry Motion Scene Vocabulary Raster Transitions Media Presets)
 for m in "${MODULES[@]}"; do
     obj="$OUT/modules/$m.o"
     # Rebuild only when a source of this module (or an earlier one) is newer.
@@ -72,6 +72,6 @@ link() {   # link NAME ENTRY MODULE...
     [ -x "$OUT/$name" ] || { echo "fuzz: linking $name failed" >&2; exit 1; }
 }
 link preset-fuzz Fuzz/PresetFuzz.swift "${MODULES[@]}"
-link image-fuzz Fuzz/ImageFuzz.swift Geometry Scene Raster Media
-link text-fuzz Fuzz/TextFuzz.swift Geometry Scene Raster
+link image-fuzz Fuzz/ImageFuzz.swift Geometry Scene Vocabulary Raster Media
+link text-fuzz Fuzz/TextFuzz.swift Geometry Scene Vocabulary Raster
 echo "fuzz: built $OUT/preset-fuzz $OUT/image-fuzz $OUT/text-fuzz" >&2
