@@ -88,7 +88,7 @@ extension TargetProfile {
                 TargetRule(rule: "duration: 15 to 30 seconds", source: appStoreSpecs),
                 TargetRule(rule: "file size: at most 500 MB", source: appStoreSpecs),
                 TargetRule(rule: "poster frame: 5 s unless chosen (fastlane deliver's preview_frame_time_code)", source: fastlaneDeliver),
-                TargetRule(rule: "content: \"App previews may only use video screen captures of the app itself\" (Guideline 2.3.4): device frames are refused", source: guideline234),
+                TargetRule(rule: "content: \"App previews may only use video screen captures of the app itself\" (Guideline 2.3.4): a device frame is never added; a preset that asks for one gets a warning and is scaled into the exact size", source: guideline234),
             ])
     }()
 
