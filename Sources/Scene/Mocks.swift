@@ -134,6 +134,9 @@ struct Builder {
         ("Screen Time", "#5856D6"), ("General", "#8E8E93"), ("Control Centre", "#8E8E93"), ("Display & Brightness", "#007AFF"),
         ("Wallpaper", "#32ADE6"), ("Privacy", "#007AFF"), ("Battery", "#34C759"), ("Passwords", "#8E8E93")]
 
+    /// How iOS Settings groups `icons` into sections, top to bottom.
+    static let iconSections = [4, 4, 4, 3]
+
     /// List timestamps, newest first: each row's message is 1–49 minutes older than the one above,
     /// starting from the status bar's 9:41 (one draw of the generator per row, as before).
     struct Clock {
@@ -351,9 +354,10 @@ struct Builder {
         kids.append(profile)
         y += 80 + 32
         var remaining = items
-        var iconIndex = rng.int(Builder.icons.count)
+        // iOS Settings' own order and sections, from the top (a settings page never opens scrolled).
+        var iconIndex = 0, sections = Builder.iconSections.makeIterator()
         while remaining > 0 && y < size.height {
-            let n = min(remaining, 2 + rng.int(4))
+            let n = min(remaining, sections.next() ?? 4)
             var section = Node(kind: .group, frame: Rect(16, y, w - 32, Double(n) * 44), fill: .solid(cellBackground), cornerRadius: 10, clips: true)
             for r in 0..<n {
                 let (name, hex) = Builder.icons[iconIndex % Builder.icons.count]; iconIndex += 1
@@ -361,15 +365,16 @@ struct Builder {
                 var rowKids: [Node] = [.rect(Rect(16, 7, 30, 30), Color(hex: hex)!, cornerRadius: 7),
                                        MockSymbol.named(name).node(Rect(22, 13, 18, 18), color: .white, under: Color(hex: hex)!),
                                        text(name, Rect(60, 11, w - 200, 22), size: 17, color: label)]
-                if rng.int(3) == 0 {
-                    let on = rng.int(2) == 0
-                    var sw = Node(kind: .rect, frame: Rect(w - 32 - 67, 6.5, 51, 31), fill: .solid(on ? Color(hex: "#34C759")! : (dark ? Color(hex: "#39393D")! : Color(hex: "#E9E9EA")!)), cornerRadius: 15.5)
-                    var knob = Node(kind: .ellipse, frame: Rect(on ? 22 : 2, 2, 27, 27), fill: .solid(.white))
+                // Each entry's own accessory: Airplane Mode's switch (off), Wi-Fi's network and
+                // Bluetooth's state; every other entry is a chevron alone.
+                if name == "Airplane Mode" {
+                    var sw = Node(kind: .rect, frame: Rect(w - 32 - 67, 6.5, 51, 31), fill: .solid(dark ? Color(hex: "#39393D")! : Color(hex: "#E9E9EA")!), cornerRadius: 15.5)
+                    var knob = Node(kind: .ellipse, frame: Rect(2, 2, 27, 27), fill: .solid(.white))
                     knob.shadow = Shadow(color: .black, opacity: 0.15, radius: 2, offset: Point(0, 2))
                     sw.children = [knob]
                     rowKids.append(sw)
                 } else {
-                    rowKids.append(text(rng.int(2) == 0 ? "" : ["On", "Off", "Wi-Fi", "Never"][rng.int(4)], Rect(w - 32 - 140, 11, 100, 22), size: 17, color: secondary, align: .right))
+                    rowKids.append(text(["Wi-Fi": "Home", "Bluetooth": "On"][name] ?? "", Rect(w - 32 - 140, 11, 100, 22), size: 17, color: secondary, align: .right))
                     rowKids.append(chevron(w - 32 - 24, 15))
                 }
                 if r < n - 1 { rowKids.append(.rect(Rect(60, 44 - 0.33, w - 92, 0.33), separator)) }

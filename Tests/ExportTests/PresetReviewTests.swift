@@ -196,4 +196,36 @@ final class PresetReviewTests: XCTestCase {
             }
         }
     }
+
+    // MARK: iOS settings rows
+
+    /// Each row of an iOS settings mock: its title, the value beside its chevron ("" for none), and
+    /// whether it ends in a switch.
+    func iosSettingsRows(_ n: Node) -> [(title: String, value: String, toggle: Bool)] {
+        if n.id?.hasPrefix("cell") == true {
+            let texts = n.children.compactMap { k -> String? in if case .text(let s, _) = k.kind { return s } else { return nil } }
+            return [(texts.first ?? "", texts.count > 1 ? texts[1] : "", n.children.contains { $0.cornerRadius == 15.5 })]
+        }
+        return n.children.flatMap(iosSettingsRows)
+    }
+
+    /// iOS Settings opens at Airplane Mode (a switch, off), Wi-Fi shows its network, Bluetooth
+    /// "On", and every other entry is a chevron alone: the mock gave random rows random switches
+    /// and values ("Airplane Mode · Never", a switch on Cellular and on Control Centre in
+    /// catalog/sheet). The same entry looks the same in every seed.
+    func testIOSSettingsRowsCarryTheirOwnAccessories() throws {
+        var seen: [String: String] = [:]
+        for seed in [5, 13, 31] {
+            let rows = iosSettingsRows(try XCTUnwrap(Mocks.screen(kind: "settings", size: Size(390, 844), seed: seed)))
+            XCTAssertGreaterThanOrEqual(rows.count, 10, "seed \(seed)")
+            XCTAssertEqual(rows.first?.title, "Airplane Mode", "seed \(seed): Settings opens at its top")
+            for row in rows {
+                let look = "\(row.value)|\(row.toggle)"
+                XCTAssertEqual(seen[row.title, default: look], look, "seed \(seed): \(row.title) changes its accessory")
+                seen[row.title] = look
+                XCTAssertEqual(row.toggle, row.title == "Airplane Mode", "seed \(seed): \(row.title)")
+                XCTAssertFalse(["Never", "Off", "Wi-Fi"].contains(row.value), "seed \(seed): \(row.title) · \(row.value)")
+            }
+        }
+    }
 }
