@@ -87,7 +87,7 @@ enum MockLocaleTables {
     static let labels = ["Messages", "Photos", "Detail", "Weibo", "Settings", "Edit", "Back", "Continue", "Inbox", "Feed",
                          "Share", "Search", "Apple ID, iCloud, Media & Purchases", "On", "Off", "Connected", "Never", "Default",
                          "Airplane Mode", "Wi-Fi", "Bluetooth", "Cellular", "Notifications", "Sounds & Haptics", "Focus",
-                         "Screen Time", "General", "Control Centre", "Display & Brightness", "Wallpaper", "Privacy",
+                         "Screen Time", "General", "Control Center", "Display & Brightness", "Wallpaper", "Privacy",
                          "Battery", "Passwords"]
 
     static func phrases(_ translated: [String]) -> [String: String] {

@@ -11,7 +11,7 @@ enum MockSymbol: CaseIterable {
     static func named(_ label: String) -> MockSymbol {
         let table: [String: MockSymbol] = [
             "Airplane Mode": .plane, "Wi-Fi": .wifi, "Bluetooth": .bluetooth, "Cellular": .bars, "Notifications": .bell,
-            "Sounds & Haptics": .speaker, "Focus": .moon, "Screen Time": .clock, "General": .gear, "Control Centre": .toggles,
+            "Sounds & Haptics": .speaker, "Focus": .moon, "Screen Time": .clock, "General": .gear, "Control Center": .toggles,
             "Display & Brightness": .sun, "Wallpaper": .photo, "Privacy": .lock, "Battery": .battery, "Passwords": .key,
             "Network & internet": .wifi, "Connected devices": .devices, "Apps": .apps, "Storage": .storage,
             "Sound & vibration": .speaker, "Display": .sun, "Wallpaper & style": .photo, "Accessibility": .person,

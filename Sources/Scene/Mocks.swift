@@ -131,7 +131,7 @@ struct Builder {
         ("System", "#5F6368", "Languages, gestures, time, backup")]
     static let icons: [(String, String)] = [("Airplane Mode", "#FF9500"), ("Wi-Fi", "#007AFF"), ("Bluetooth", "#007AFF"),
         ("Cellular", "#34C759"), ("Notifications", "#FF3B30"), ("Sounds & Haptics", "#FF2D55"), ("Focus", "#5856D6"),
-        ("Screen Time", "#5856D6"), ("General", "#8E8E93"), ("Control Centre", "#8E8E93"), ("Display & Brightness", "#007AFF"),
+        ("Screen Time", "#5856D6"), ("General", "#8E8E93"), ("Control Center", "#8E8E93"), ("Display & Brightness", "#007AFF"),
         ("Wallpaper", "#32ADE6"), ("Privacy", "#007AFF"), ("Battery", "#34C759"), ("Passwords", "#8E8E93")]
 
     /// How iOS Settings groups `icons` into sections, top to bottom.

@@ -219,6 +219,8 @@ final class PresetReviewTests: XCTestCase {
             let rows = iosSettingsRows(try XCTUnwrap(Mocks.screen(kind: "settings", size: Size(390, 844), seed: seed)))
             XCTAssertGreaterThanOrEqual(rows.count, 10, "seed \(seed)")
             XCTAssertEqual(rows.first?.title, "Airplane Mode", "seed \(seed): Settings opens at its top")
+            // One English: US iOS says "Cellular" and "Control Center" (it had "Control Centre").
+            XCTAssertTrue(rows.contains { $0.title == "Cellular" } && rows.contains { $0.title == "Control Center" }, "seed \(seed): \(rows.map(\.title))")
             for row in rows {
                 let look = "\(row.value)|\(row.toggle)"
                 XCTAssertEqual(seen[row.title, default: look], look, "seed \(seed): \(row.title) changes its accessory")
