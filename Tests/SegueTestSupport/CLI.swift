@@ -18,7 +18,7 @@ public enum CLI {
         return "segue"
     }
 
-    public struct Result {
+    public struct Result: Sendable {
         public var status: Int32; public var stdout: String; public var stderr: String
         public var stdoutData: Data
     }
