@@ -59,7 +59,8 @@ final class BandRenderingTests: XCTestCase {
             c.render(plan, into: full)
             // Scenes with offscreen layers are drawn whole: their frame is the full draw.
             let whole = try c.converted(plan, converter) { banded }
-            if !whole.samePlanes(as: try converter.convert(full)) { o.failures.append("\(name) frame \(i): converted(plan) differs") }
+            let reference = try converter.convert(full)   // a frame of its own (the converter's pool)
+            if !whole.samePlanes(as: reference) { o.failures.append("\(name) frame \(i): converted(plan) differs") }
             if !plan.drawsInBands { o.layered += 1; continue }
             // Bands of 7 rows (odd: they split chroma row pairs) drawn bottom-up, over garbage.
             banded.pixels.update(repeating: 0xDEAD_BEEF, count: banded.count)
@@ -79,7 +80,6 @@ final class BandRenderingTests: XCTestCase {
                 c.render(plan, into: view, rows: rows)
             }
             if rowsDrawn != s.pixelHeight { o.failures.append("\(name) frame \(i): the fused path drew \(rowsDrawn) of \(s.pixelHeight) rows") }
-            let reference = try converter.convert(full)
             if !fused.samePlanes(as: reference) { o.failures.append("\(name) frame \(i): fused conversion differs") }
             o.checked += 1
         }
@@ -94,7 +94,8 @@ extension VideoFrame {
         guard width == other.width, height == other.height else { return false }
         for p in 0..<3 {
             let (w, h) = p == 0 ? (width, height) : (width / 2, height / 2)
-            for y in 0..<h where !row(plane: p, y: y, count: w).elementsEqual(other.row(plane: p, y: y, count: w)) { return false }
+            // memcmp, not `elementsEqual`: the generic byte loop was a sixth of this class's time.
+            for y in 0..<h where memcmp(row(plane: p, y: y, count: w).baseAddress!, other.row(plane: p, y: y, count: w).baseAddress!, w) != 0 { return false }
         }
         return true
     }
