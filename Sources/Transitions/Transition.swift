@@ -127,7 +127,7 @@ public struct TransitionFrame: Sendable {
         appBackground.map { .rect(Rect(0, 0, canvas.width, canvas.height), $0) }
     }
 
-    /// What an Android transition draws first: the app's background (empty when unknown).
+    /// What an Android, Hero or UIKit transition draws first: the app's background (empty when unknown).
     var behindWindows: [Node] { appBackdrop().map { [$0] } ?? [] }
 
     /// The screen that is underneath during the forward animation (the older one) and the one on

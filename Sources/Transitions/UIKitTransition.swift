@@ -52,7 +52,10 @@ public struct UIKitTransition: Transition {
             // A screenshot's large title flies as an item: its page shows the strip's background there.
             return .canvas(frame.canvas, [screen, band] + (bar.pageCover.map { [$0] } ?? []))
         }
-        var layers: [Node] = [page(under, bars?.0).moved(-parallaxOffset(width: w) * q, 0)]
+        // Behind the views is the app's window: where the finishing spring of an interactive pop
+        // overshoots, the list passes x = 0 by a fraction of a point and uncovers the app's
+        // background (as Hero's container does here), never the preset's.
+        var layers: [Node] = frame.behindWindows + [page(under, bars?.0).moved(-parallaxOffset(width: w) * q, 0)]
         if dim > 0 && q > 0 {
             layers.append(.rect(Rect(0, 0, w, h), Color.black.withAlpha(dim * q)))
         }
