@@ -149,6 +149,12 @@ public struct Resolver {
         return out
     }
 
+    /// The screens the timeline pushes: the others (the start, those presented) are top-level
+    /// destinations, where a Material small top app bar has no back arrow.
+    static func pushedScreens(_ preset: Preset) -> Set<String> {
+        Set(preset.timeline.compactMap { if case .push(let id) = $0.kind { return id } else { return nil } })
+    }
+
     /// A mock screen (drawn from code, no files), or nil with a problem.
     func mockScreen(_ id: String, _ spec: ScreenSpec, _ preset: Preset, canvas: Size, presentedAsSheet: Bool,
                     backTitle: String? = nil, problem: (String, String) -> Void) -> Node? {
@@ -164,7 +170,8 @@ public struct Resolver {
         guard var root = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                       presentedAsSheet: presentedAsSheet, photo: photo, style: style,
                                       statusHeight: preset.device.chrome.statusBarHeight > 0 ? preset.device.safeTop : nil, gestureHeight: preset.device.safeBottom,
-                                      backTitle: backTitle, locale: preset.locale, direction: preset.layoutDirection) else {
+                                      backTitle: backTitle, locale: preset.locale, direction: preset.layoutDirection,
+                                      topLevel: !Resolver.pushedScreens(preset).contains(id)) else {
             problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
             return nil
         }

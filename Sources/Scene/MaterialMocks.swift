@@ -12,8 +12,9 @@ enum MaterialMocks {
     /// The Material form of a mock kind (nil for an unknown kind). The status bar and gesture
     /// bar take the device's heights (its safe areas).
     static func screen(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?,
-                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil) -> Node? {
+                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil, topLevel: Bool = false) -> Node? {
         var m = MaterialBuilder(size: size, dark: dark, tint: tint, seed: seed, statusHeight: statusHeight, gestureHeight: gestureHeight)
+        m.topLevel = topLevel
         let n: Node
         switch kind {
         case "list": n = m.list(title: title ?? "Inbox", items: items ?? 14)
@@ -61,6 +62,10 @@ struct MaterialBuilder {
     var b: Builder
     let statusHeight: Double
     let gestureHeight: Double
+    /// A top-level destination (not reached by a push): its small top app bar has no back arrow
+    /// (m3.material.io, top app bar: the leading navigation icon is for going up from a screen
+    /// below a top-level one).
+    var topLevel = false
     init(size: Size, dark: Bool, tint: Color?, seed: Int, statusHeight: Double, gestureHeight: Double) {
         b = Builder(size: size, dark: dark, tint: tint ?? Color(hex: dark ? "#D0BCFF" : "#6750A4")!, seed: seed)
         self.statusHeight = statusHeight; self.gestureHeight = gestureHeight
@@ -86,7 +91,8 @@ struct MaterialBuilder {
     func statusBar(on color: Color) -> Node { .rect(Rect(0, 0, size.width, statusHeight), color, id: "statusBar") }
 
     /// The top app bar: large (152 dp, headline 28 sp at the bottom) or small (64 dp, title 22 sp
-    /// after a back arrow). Returns it and the y its content starts at.
+    /// after a back arrow, or at the 16 dp inset on a top-level screen). Returns it and the y its
+    /// content starts at.
     func topAppBar(_ title: String, large: Bool) -> (Node, Double) {
         let w = size.width, top = statusHeight, fg = onSurface
         let h = large ? 152.0 : 64.0
@@ -94,6 +100,9 @@ struct MaterialBuilder {
         if large {
             kids.append(text(title, Rect(16, h - 28 - 36, w - 32, 36), size: 28, color: fg, id: "title"))
             kids.append(icon(Rect(w - 48, 12, 24, 24), fg))
+        } else if topLevel {
+            kids.append(text(title, Rect(16, 18, w - 72, 28), size: 22, color: fg, id: "title"))
+            kids.append(icon(Rect(w - 40, 20, 24, 24), fg))
         } else {
             // Back arrow: a shaft and two strokes.
             kids.append(Node(kind: .group, frame: Rect(16, 20, 24, 24), children: [

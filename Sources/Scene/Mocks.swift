@@ -24,12 +24,13 @@ public enum Mocks {
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
                               dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false,
                               photo: Int? = nil, style: MockStyle = .ios, statusHeight: Double? = nil, gestureHeight: Double = 24,
-                              backTitle: String? = nil, locale: String? = nil, direction: LayoutDirection = .ltr) -> Node? {
+                              backTitle: String? = nil, locale: String? = nil, direction: LayoutDirection = .ltr,
+                              topLevel: Bool = false) -> Node? {
         let material = style == .material || kind == "home"
         let top = presentedAsSheet ? 0 : statusHeight ?? (material ? 48 : 47)
         let built = material
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
-                                   statusHeight: top, gestureHeight: gestureHeight, photo: kind == "detail" ? photo : nil)
+                                   statusHeight: top, gestureHeight: gestureHeight, photo: kind == "detail" ? photo : nil, topLevel: topLevel)
             : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo,
                     backTitle: backTitle, statusHeight: top)
         guard var root = built else { return nil }
