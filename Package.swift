@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "FramePipeline", dependencies: ["Geometry", "Motion", "Scene", "Raster", "Transitions", "Vocabulary", "Media", "Presets"], swiftSettings: fast),
         .target(name: "BatchReview", dependencies: ["FramePipeline", "Geometry", "Raster", "Vocabulary", "Media", "Presets"], swiftSettings: fast),
         // `segue studio`: the page served on the loopback interface (libmicrohttpd, inotify).
-        .target(name: "Studio", dependencies: ["FramePipeline", "Presets", "Media", "Raster", "Motion", "Scene", "Geometry", "CMicroHTTPD", "CZlib"]),
+        .target(name: "Studio", dependencies: ["FramePipeline", "Presets", "Media", "Vocabulary", "Raster", "Motion", "Scene", "Geometry", "CMicroHTTPD", "CZlib"]),
         .executableTarget(name: "segue", dependencies: ["Studio", "BatchReview", "FramePipeline", "Presets", "Media", "Vocabulary", "Raster", "Motion", "Transitions", "Scene", "Geometry"], swiftSettings: fast),
         // Raster's micro-benchmarks (RasterBench: the kernels Raster shows behind @_spi(Testing)),
         // not part of `segue`.

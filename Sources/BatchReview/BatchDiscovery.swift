@@ -41,13 +41,10 @@ extension BatchJob {
     /// The `*.json` files below `folder` as paths relative to the walk's start; false when
     /// `folder` cannot be read (a subfolder that cannot is skipped).
     static func walk(_ folder: String, relative: String, into found: inout [String]) -> Bool {
-        guard let dir = RawPaths.withCString(folder, { opendir($0) }) else { return false }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard let first = bytes.first, first != UInt8(ascii: ".") else { continue }
-            let path = RawPaths.child(folder, bytes)
+        guard let paths = RawPaths.entries(folder) else { return false }
+        for path in paths {
             let name = (path as NSString).lastPathComponent
+            guard !name.hasPrefix(".") else { continue }
             let rel = relative.isEmpty ? name : relative + "/" + name
             var st = stat()
             guard RawPaths.withCString(path, { lstat($0, &st) }) == 0 else { continue }

@@ -23,6 +23,7 @@ struct ChromeLayers: Sendable {
         var c = storyboard.device.chrome
         c.size = storyboard.canvas
         c.rightToLeft = storyboard.direction.isRTL
+        c.clock = storyboard.clock
         chrome = c
         enabled = storyboard.overlays.chrome
         cutout = storyboard.overlays.device ? c.cutout() : nil

@@ -23,6 +23,8 @@ public final class FrameComposer: Sendable {
     let chrome: ChromeLayers
     /// The device frame the composed screen is placed in (`overlays.frame`); nil: none.
     let framer: DeviceFramePainter?
+    /// Screenshots' large titles, lifted out of their pixels once (LargeTitles.swift).
+    let largeTitles = LargeTitleInks()
 
     public init(storyboard: Storyboard, slowMotion: Double = 1) {
         self.storyboard = storyboard

@@ -6,14 +6,19 @@ import Scene
 extension FrameComposer {
     /// A screen's navigation bar for a transition that keeps it in place (issue 28.2): a mock's
     /// `navBar`, or a screenshot's declared `navigationBar` band under the status bar (its pixels:
-    /// a background that cross-fades, no items). Nil when the screen has none.
+    /// a background that cross-fades, its items in it; a declared large title lifted out as an
+    /// item that moves). Nil when the screen has none.
     func navigationBar(_ id: String) -> NavigationBar? {
         guard let chrome = storyboard.screenChrome[id] else { return nil }
         if case .baked = chrome.source {
-            guard let height = chrome.navigationBar else { return nil }
-            let c = storyboard.canvas
+            guard let declared = chrome.navigationBar else { return nil }
+            let c = storyboard.canvas, top = storyboard.device.chrome.statusBarHeight
             let shot = Node.image(store.snapshot(id), frame: Rect(0, 0, c.width, c.height), fit: .stretch)
-            return NavigationBar(bottom: storyboard.device.chrome.statusBarHeight + height, background: shot)
+            // The held band stops above a large title: that strip belongs to its page.
+            var bar = NavigationBar(bottom: top + declared.held, background: shot)
+            bar.backLabelPlace = FrameComposer.backLabelPlace(top: top, held: declared.held)
+            guard declared.largeTitle > 0 else { return bar }
+            return liftingLargeTitle(bar, screen: id, strip: top + declared.held...top + declared.height)
         }
         return NavigationBar.of(mock: store.screen(id), inkBox: FrameComposer.inkBox)
     }

@@ -67,7 +67,8 @@ public enum PresetCheck {
             // Counted only when decoding reported nothing: else they are mostly its consequences.
             if error.uncounted > 0 && decodeProblems.isEmpty { resolverUncounted = error.uncounted + 1 }
         }
-        let warnings = finish(fontWarnings(preset, file: file, fonts: fonts) + glyphWarnings(preset, file: file, fonts: fonts), root: document.root)
+        let warnings = finish(fontWarnings(preset, file: file, fonts: fonts) + glyphWarnings(preset, file: file, fonts: fonts)
+                              + navigationBarWarnings(preset, file: file), root: document.root)
         if let storyboard, problems.isEmpty { return CheckedPreset(preset: preset, storyboard: storyboard, warnings: warnings) }
         var e = PresetError(finish(problems, root: document.root, uncounted: dropped + resolverUncounted))
         e.warnings = warnings

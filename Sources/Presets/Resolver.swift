@@ -83,6 +83,7 @@ public struct Resolver {
                                     overlays: preset.overlays, screens: built.screens, start: preset.start, steps: steps,
                                     imageBytes: built.tally.keptBytes, largestImageFrameBytes: built.tally.largestFrameBytes)
         storyboard.direction = preset.layoutDirection
+        storyboard.clock = StatusBarClock.of(locale: preset.locale)
         storyboard.deferred = built.deferred
         storyboard.audio = audio
         for (id, spec) in preset.screens where built.screens[id] != nil {

@@ -15,11 +15,11 @@ public struct ScreenChrome: Sendable, Hashable {
         case baked(held: Bool)
     }
     public var source: Source
-    /// A screenshot's navigation bar below the status bar (points): in a `uikit` push or pop its
-    /// band cross-fades in place instead of sliding.
-    public var navigationBar: Double?
+    /// A screenshot's navigation bar below the status bar: in a `uikit` push or pop its band
+    /// (without a large title) cross-fades in place instead of sliding.
+    public var navigationBar: DeclaredNavigationBar?
 
-    public init(source: Source, navigationBar: Double? = nil) { self.source = source; self.navigationBar = navigationBar }
+    public init(source: Source, navigationBar: DeclaredNavigationBar? = nil) { self.source = source; self.navigationBar = navigationBar }
 
     /// True when Segue draws this screen's status bar and home indicator.
     public var drawsSystemBars: Bool { if case .drawn = source { return true } else { return false } }
@@ -52,7 +52,7 @@ extension PresetDecoder {
             extras.chromeSlides = r.choice(c, path.key("chrome"), chromeModes) == "slides"
         }
         if let n = members.first(where: { $0.key == "navigationBar" })?.value {
-            extras.navigationBar = r.number(n, path.key("navigationBar"), 0...Limits.maxCoordinate)
+            extras.navigationBar = decodeNavigationBar(n, path.key("navigationBar"), r)
         }
     }
 }

@@ -12,8 +12,8 @@ public struct ScreenExtras: Sendable {
     /// Screenshots: `"chrome": "slides"` (the status-bar and home-indicator bands move with the
     /// screen) instead of the default `"held"` (ScreenChrome).
     public var chromeSlides = false
-    /// Screenshots: the navigation bar's height below the status bar, in points (ScreenChrome).
-    public var navigationBar: Double?
+    /// Screenshots: the navigation bar below the status bar and its large title (ScreenChrome).
+    public var navigationBar: DeclaredNavigationBar?
     /// A screenshot's `hierarchy`: the UI-test dump its elements are read from (issue 31).
     public var hierarchy: HierarchySpec?
     public init(elements: [ElementSpec] = [], photo: Int? = nil) { self.elements = elements; self.photo = photo }

@@ -46,6 +46,8 @@ public struct Storyboard: Sendable {
     public var captionBand = 0
     /// A right-to-left app's story: transitions and gestures mirror (FrameComposer.scene).
     public var direction: LayoutDirection = .ltr
+    /// How the status bar writes its time: the locale's hour cycle.
+    public var clock = StatusBarClock.twelveHour
     public var screenPixelHeight: Int { composedPixelHeight - captionBand }
     /// The device body and marketing text around the screen (DeviceFraming.swift): then
     /// `pixelWidth` × `pixelHeight` is the framed canvas and the screen is placed inside it.

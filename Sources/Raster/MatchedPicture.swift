@@ -8,8 +8,11 @@ import Scene
 ///
 /// Which end holds the whole picture is found by looking: end X contains end Y when X's centre
 /// crop at Y's aspect ratio, shrunk to a thumbnail, is Y's thumbnail (mean difference within
-/// `tolerance`). Ends that show different pictures (a preset matching unrelated elements) match
-/// neither way and keep their cross-fade.
+/// `tolerance`). Both ways are measured and the closer one wins: a soft photo's hero, zoomed
+/// 1.33× past the cell, can pass the tolerance too (0.019 against 0.004 the right way for the
+/// catalog's magic-move), and flying the hero's crop would land on a picture the cell does not
+/// show, swapped on the last frame. Ends that show different pictures (a preset matching
+/// unrelated elements) match neither way and keep their cross-fade.
 public enum MatchedPicture {
     /// Thumbnail side in samples: coarse enough that resampling and edge anti-aliasing vanish,
     /// fine enough that a 1.3× zoom of a photo (a hero crop taken for the cell) does not pass.
@@ -37,15 +40,15 @@ public enum MatchedPicture {
     /// own pixels.
     public static func shared(_ a: End, _ b: End, scale: Double) -> Bitmap? {
         let (big, small) = a.image.count >= b.image.count ? (a, b) : (b, a)
-        for (x, y) in [(big, small), (small, big)] where contains(x.image, y.image) {
-            return sharp(x, covering: y, scale: scale)
-        }
-        return nil
+        let ways = [(big, small), (small, big)].compactMap { x, y in difference(x.image, y.image).map { (x, y, $0) } }
+        guard let (x, y, d) = ways.min(by: { $0.2 < $1.2 }), d < tolerance else { return nil }
+        return sharp(x, covering: y, scale: scale)
     }
 
-    /// True when `y` is `x` aspect-filled into y's shape.
-    static func contains(_ x: Bitmap, _ y: Bitmap) -> Bool {
-        guard x.width > 1, x.height > 1, y.width > 1, y.height > 1 else { return false }
+    /// How far `y` is from being `x` aspect-filled into y's shape: the mean thumbnail difference
+    /// (0…1) between `y` and `x`'s centre crop at y's aspect ratio; nil for a bitmap too small.
+    static func difference(_ x: Bitmap, _ y: Bitmap) -> Double? {
+        guard x.width > 1, x.height > 1, y.width > 1, y.height > 1 else { return nil }
         let aspect = Double(y.width) / Double(y.height)
         var cw = Double(x.width), ch = Double(x.height)
         if cw / ch > aspect { cw = ch * aspect } else { ch = cw / aspect }
@@ -53,7 +56,7 @@ public enum MatchedPicture {
         let tx = thumbnail(x, crop), ty = thumbnail(y, (0, 0, Double(y.width), Double(y.height)))
         var sum = 0.0
         for i in tx.indices { sum += abs(tx[i] - ty[i]) }
-        return sum / Double(tx.count) < tolerance
+        return sum / Double(tx.count)
     }
 
     /// The mean premultiplied RGBA (0…1) of each of side × side cells of the region.

@@ -33,6 +33,8 @@ public struct DeviceChrome: Sendable, Hashable {
     public var cornerRadius: Double
     /// A right-to-left system language (Arabic, Hebrew): the status bar's items trade sides.
     public var rightToLeft = false
+    /// How the system's locale writes the time (a 24-hour "09:41" in German).
+    public var clock = StatusBarClock.twelveHour
 
     public init(layout: Layout, size: Size, statusBarHeight: Double, homeBandHeight: Double, cornerRadius: Double) {
         self.layout = layout; self.size = size; self.statusBarHeight = statusBarHeight
@@ -133,7 +135,7 @@ public struct DeviceChrome: Sendable, Hashable {
     /// iPhone and iPad items: the time (centred in `timeFrame`), then cellular bars, Wi-Fi and the
     /// battery ending at `iconsRight`, centred on `iconsMid`.
     private func earItems(_ fg: Color, timeFrame: Rect, timeSize: Double, iconsRight: Double, iconsMid: Double) -> [[[Node]]] {
-        [[[text("9:41", timeFrame, size: timeSize, weight: .semibold, color: fg, align: layout == .tablet ? .left : .center)]],
+        [[[text(clock.iosTime(dayPeriod: false), timeFrame, size: timeSize, weight: .semibold, color: fg, align: layout == .tablet ? .left : .center)]],
          [cellular(fg, x: iconsRight - 77, bottom: iconsMid + 5.5),
           wifi(fg, x: iconsRight - 55, mid: iconsMid),
           battery(fg, x: iconsRight - 27.5, mid: iconsMid)]]
@@ -143,7 +145,7 @@ public struct DeviceChrome: Sendable, Hashable {
     private func homeButtonItems(_ fg: Color) -> [[[Node]]] {
         let mid = statusBarHeight / 2
         return [[cellular(fg, x: 6, bottom: mid + 4, scale: 0.8), wifi(fg, x: 28, mid: mid, scale: 0.85)],
-                [[text("9:41 AM", Rect(0, mid - 8, size.width, 16), size: 12, weight: .semibold, color: fg, align: .center)]],
+                [[text(clock.iosTime(dayPeriod: true), Rect(0, mid - 8, size.width, 16), size: 12, weight: .semibold, color: fg, align: .center)]],
                 [battery(fg, x: size.width - 31, mid: mid, scale: 0.9)]]
     }
 
@@ -155,19 +157,9 @@ public struct DeviceChrome: Sendable, Hashable {
         }
     }
 
-    /// Wi-Fi: three concentric arcs above a dot, clipped to the wedge's upper half.
+    /// Wi-Fi: SF Symbols' fan (StatusBarGlyphs), its apex 8k right of `x` and 5k below `mid`.
     private func wifi(_ fg: Color, x: Double, mid: Double, scale k: Double = 1) -> [Node] {
-        let cx = x + 8 * k, base = mid + 5 * k
-        var kids: [Node] = []
-        for i in 0..<3 {
-            let r = (4.5 + Double(i) * 4) * k
-            var arc = Node(kind: .ellipse, frame: Rect(0, 0, 2 * r, 2 * r), fill: nil)
-            arc.border = Border(width: 1.9 * k, color: fg)
-            // Only the arc's upper third shows: a wedge of the ring above the dot.
-            kids.append(Node(kind: .group, frame: Rect(cx - r, base - r, 2 * r, r * 0.72), clips: true, children: [arc]))
-        }
-        kids.append(Node(kind: .ellipse, frame: Rect(cx - 1.6 * k, base - 3.2 * k, 3.2 * k, 3.2 * k), fill: .solid(fg)))
-        return kids
+        [StatusBarGlyphs.iosWifi(fg, cx: x + 8 * k, apex: mid + 5 * k, radius: 12 * k)]
     }
 
     /// The battery: an outlined 25 × 12 pt body, nearly full, and its terminal.
@@ -178,17 +170,14 @@ public struct DeviceChrome: Sendable, Hashable {
         return [body, .rect(Rect(x + 26 * k, mid - 2 * k, 1.5 * k, 4 * k), fg.withAlpha(0.4), cornerRadius: 0.7 * k)]
     }
 
-    /// Android: the time at the left (14 sp medium), Wi-Fi (a fan), signal (a rising triangle of
-    /// bars) and an upright battery at the right, as the Material 3 status bar draws them.
+    /// Android: the time at the left (14 sp medium), Wi-Fi (a fan), signal (a rising triangle)
+    /// and an upright battery at the right, as the Material 3 status bar draws them.
     private func androidItems(_ fg: Color) -> [[[Node]]] {
         let w = size.width, mid = statusBarHeight / 2 + 2
         let time = text("12:30", Rect(24, mid - 10, 80, 20), size: 14, weight: .medium, color: fg, align: .left, family: "Roboto")
-        let wifi = Node(kind: .group, frame: Rect(w - 86, mid - 7, 16, 12), clips: true, children: [
-            Node(kind: .ellipse, frame: Rect(-2, 0, 20, 24), fill: .solid(fg))])
-        let signal: [Node] = (0..<4).map { i in
-            let bh = 3.0 + Double(i) * 3
-            return .rect(Rect(w - 64 + Double(i) * 4, mid + 5 - bh, 3, bh), fg, cornerRadius: 0.5)
-        }
+        // Material's Wi-Fi fan and signal triangle (StatusBarGlyphs), 12 dp tall in their boxes.
+        let wifi = StatusBarGlyphs.androidWifi(fg, cx: w - 78, apex: mid + 5, radius: 12)
+        let signal = [StatusBarGlyphs.androidSignal(fg, corner: Point(w - 50.5, mid + 5), side: 12)]
         var battery = Node(kind: .rect, frame: Rect(w - 40, mid - 8, 9, 15), fill: .solid(fg.withAlpha(0.3)), cornerRadius: 2)
         battery.children = [.rect(Rect(0, 4, 9, 11), fg, cornerRadius: 2)]
         return [[[time]], [[wifi], signal, [battery]]]

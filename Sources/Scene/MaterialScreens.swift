@@ -64,7 +64,7 @@ extension MaterialBuilder {
         let w = size.width
         let (bar, y0) = topAppBar(title, large: true)
         var kids: [Node] = []
-        var y = y0
+        var y = y0, age = Builder.Age()
         for _ in 0..<items where y < size.height {
             // A filled card: 12 dp corners, 16 dp in from the screen, 16 dp padding, 8 dp apart.
             let cw = w - 32, name = b.rng.pick(Builder.names)
@@ -72,7 +72,7 @@ extension MaterialBuilder {
             b.cellIndex += 1
             var ch: [Node] = [b.avatar(Rect(16, 16, 40, 40), name: name),
                               text(name, Rect(68, 16, cw - 84, 22), size: 16, weight: .medium, color: onSurface),
-                              text("\(1 + b.rng.int(59)) min ago", Rect(68, 38, cw - 84, 18), size: 14, color: onVariant)]
+                              text("\(age.older(&b.rng)) min ago", Rect(68, 38, cw - 84, 18), size: 14, color: onVariant)]
             var cy = 68.0
             ch.append(text(b.sentence(10 + b.rng.int(18)), Rect(16, cy, cw - 32, 60), size: 14, color: onSurface, lines: 3))
             cy += 66
@@ -97,15 +97,16 @@ extension MaterialBuilder {
         let (bar, y0) = topAppBar(title, large: true)
         var kids: [Node] = []
         var y = y0
-        var iconIndex = b.rng.int(Builder.androidSettings.count)
+        // Pixel's order, from the top: a settings page never opens scrolled.
+        var iconIndex = 0
         for _ in 0..<items where y < size.height {
             // Android settings rows: a 24 dp icon in a tinted circle, title 16 sp, summary 14 sp, 72 dp.
-            let (name, hex) = Builder.androidSettings[iconIndex % Builder.androidSettings.count]; iconIndex += 1
+            let (name, hex, summary) = Builder.androidSettings[iconIndex % Builder.androidSettings.count]; iconIndex += 1
             var row = Node(id: "cell\(b.cellIndex)", kind: .group, frame: Rect(0, y, w, 72)); b.cellIndex += 1
             row.children = [Node(kind: .ellipse, frame: Rect(16, 16, 40, 40), fill: .solid(Color(hex: hex)!)),
                             MockSymbol.named(name).node(Rect(26, 26, 20, 20), color: .white, under: Color(hex: hex)!),
                             text(name, Rect(72, 14, w - 96, 22), size: 16, color: onSurface),
-                            text(["On", "Off", "Connected", "Never", "Default"][b.rng.int(5)], Rect(72, 38, w - 96, 20), size: 14, color: onVariant)]
+                            text(summary, Rect(72, 38, w - 96, 20), size: 14, color: onVariant)]
             kids.append(row)
             y += 72
         }

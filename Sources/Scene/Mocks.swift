@@ -116,16 +116,26 @@ struct Builder {
     static let words = ["today", "coffee", "the", "city", "light", "new", "photos", "from", "weekend", "trip", "and",
                         "sunset", "over", "river", "with", "friends", "great", "design", "update", "is", "live", "more",
                         "soon", "love", "this", "view", "morning", "walk", "in", "park", "team", "launch"]
-    /// Android Settings' top-level entries (Pixel), for Material mocks.
-    static let androidSettings: [(String, String)] = [("Network & internet", "#1A73E8"), ("Connected devices", "#12B5CB"),
-        ("Apps", "#E8710A"), ("Notifications", "#F439A0"), ("Battery", "#1E8E3E"), ("Storage", "#9334E6"),
-        ("Sound & vibration", "#12B5CB"), ("Display", "#E8710A"), ("Wallpaper & style", "#1A73E8"), ("Accessibility", "#9334E6"),
-        ("Security & privacy", "#1E8E3E"), ("Location", "#1A73E8"), ("Passwords & accounts", "#9334E6"),
-        ("Digital Wellbeing", "#1E8E3E"), ("System", "#5F6368")]
+    /// Android Settings' top-level entries (Pixel, in its order), each with its icon colour and the
+    /// summary line Pixel's Settings shows under it, for Material mocks.
+    static let androidSettings: [(name: String, color: String, summary: String)] = [
+        ("Network & internet", "#1A73E8", "Mobile, Wi-Fi, hotspot"), ("Connected devices", "#12B5CB", "Bluetooth, pairing"),
+        ("Apps", "#E8710A", "Assistant, recent apps, default apps"), ("Notifications", "#F439A0", "Notification history, conversations"),
+        ("Battery", "#1E8E3E", "100%"), ("Storage", "#9334E6", "34% used - 84 GB free"),
+        ("Sound & vibration", "#12B5CB", "Volume, haptics, Do Not Disturb"), ("Display", "#E8710A", "Dark theme, font size, brightness"),
+        ("Wallpaper & style", "#1A73E8", "Colors, themed icons, app grid"), ("Accessibility", "#9334E6", "Display, interaction, audio"),
+        ("Security & privacy", "#1E8E3E", "App security, device lock, permissions"),
+        ("Location", "#1A73E8", "On - 3 apps have access to location"),
+        ("Passwords & accounts", "#9334E6", "Saved passwords, autofill, synced accounts"),
+        ("Digital Wellbeing", "#1E8E3E", "Screen time, app timers, bedtime schedules"),
+        ("System", "#5F6368", "Languages, gestures, time, backup")]
     static let icons: [(String, String)] = [("Airplane Mode", "#FF9500"), ("Wi-Fi", "#007AFF"), ("Bluetooth", "#007AFF"),
         ("Cellular", "#34C759"), ("Notifications", "#FF3B30"), ("Sounds & Haptics", "#FF2D55"), ("Focus", "#5856D6"),
         ("Screen Time", "#5856D6"), ("General", "#8E8E93"), ("Control Centre", "#8E8E93"), ("Display & Brightness", "#007AFF"),
         ("Wallpaper", "#32ADE6"), ("Privacy", "#007AFF"), ("Battery", "#34C759"), ("Passwords", "#8E8E93")]
+
+    /// How iOS Settings groups `icons` into sections, top to bottom.
+    static let iconSections = [4, 4, 4, 3]
 
     /// List timestamps, newest first: each row's message is 1–49 minutes older than the one above,
     /// starting from the status bar's 9:41 (one draw of the generator per row, as before).
@@ -135,6 +145,16 @@ struct Builder {
             minutes = max(0, minutes - 1 - rng.int(49))
             let m = minutes % 60
             return "\(minutes / 60):\(m < 10 ? "0" : "")\(m)"
+        }
+    }
+
+    /// Feed ages, newest post first: each post is 1–10 minutes older than the one above (one draw
+    /// of the generator per post, as before, so the rest of the feed is unchanged).
+    struct Age {
+        var minutes = 0
+        mutating func older(_ rng: inout MockRandom) -> Int {
+            minutes += 1 + rng.int(10)
+            return minutes
         }
     }
 
@@ -190,7 +210,9 @@ struct Builder {
         var kids: [Node] = []
         if large {
             kids.append(text(title, Rect(16, 44, w - 32, 41), size: 34, weight: .bold, color: label, id: "title"))
-            kids.append(text("Edit", Rect(16, 11, 80, 22), size: 17, color: tint, id: "leadingButton"))
+            // Room for a localized title (German "Bearbeiten" needs 86 pt): a bar button is as
+            // wide as its title, it is not cut short.
+            kids.append(text("Edit", Rect(16, 11, 120, 22), size: 17, color: tint, id: "leadingButton"))
             kids.append(Node(id: "addButton", kind: .ellipse, frame: Rect(w - 44, 8, 28, 28), fill: .solid(tint.withAlpha(0.15)),
                              children: [.rect(Rect(13, 7, 2, 14), tint, cornerRadius: 1), .rect(Rect(7, 13, 14, 2), tint, cornerRadius: 1)]))
             return (Node(id: "navBar", kind: .group, frame: Rect(0, top, w, 96), fill: .solid(background), children: kids), top + 96)
@@ -283,14 +305,14 @@ struct Builder {
         let w = size.width
         let (bar, y0) = navBar(title, large: true)
         var kids: [Node] = []
-        var y = y0 + 8
+        var y = y0 + 8, age = Age()
         for _ in 0..<items where y < size.height {
             var card = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, y, w, 0), fill: .solid(cellBackground)); cellIndex += 1
             let name = rng.pick(Builder.names)
             var ch: [Node] = [avatar(Rect(16, 14, 42, 42), name: name),
                               text(name, Rect(68, 15, w - 140, 20), size: 16, weight: .semibold,
                                    color: Color(hex: dark ? "#FF9F0A" : "#F25C05")!),
-                              text("\(1 + rng.int(59))m ago · iPhone 13", Rect(68, 37, w - 140, 17), size: 13, color: secondary)]
+                              text("\(age.older(&rng))m ago · iPhone 13", Rect(68, 37, w - 140, 17), size: 13, color: secondary)]
             var cy = 66.0
             ch.append(text(sentence(10 + rng.int(20)), Rect(16, cy, w - 32, 66), size: 16, color: label, lines: 3))
             cy += 72
@@ -332,9 +354,10 @@ struct Builder {
         kids.append(profile)
         y += 80 + 32
         var remaining = items
-        var iconIndex = rng.int(Builder.icons.count)
+        // iOS Settings' own order and sections, from the top (a settings page never opens scrolled).
+        var iconIndex = 0, sections = Builder.iconSections.makeIterator()
         while remaining > 0 && y < size.height {
-            let n = min(remaining, 2 + rng.int(4))
+            let n = min(remaining, sections.next() ?? 4)
             var section = Node(kind: .group, frame: Rect(16, y, w - 32, Double(n) * 44), fill: .solid(cellBackground), cornerRadius: 10, clips: true)
             for r in 0..<n {
                 let (name, hex) = Builder.icons[iconIndex % Builder.icons.count]; iconIndex += 1
@@ -342,15 +365,16 @@ struct Builder {
                 var rowKids: [Node] = [.rect(Rect(16, 7, 30, 30), Color(hex: hex)!, cornerRadius: 7),
                                        MockSymbol.named(name).node(Rect(22, 13, 18, 18), color: .white, under: Color(hex: hex)!),
                                        text(name, Rect(60, 11, w - 200, 22), size: 17, color: label)]
-                if rng.int(3) == 0 {
-                    let on = rng.int(2) == 0
-                    var sw = Node(kind: .rect, frame: Rect(w - 32 - 67, 6.5, 51, 31), fill: .solid(on ? Color(hex: "#34C759")! : (dark ? Color(hex: "#39393D")! : Color(hex: "#E9E9EA")!)), cornerRadius: 15.5)
-                    var knob = Node(kind: .ellipse, frame: Rect(on ? 22 : 2, 2, 27, 27), fill: .solid(.white))
+                // Each entry's own accessory: Airplane Mode's switch (off), Wi-Fi's network and
+                // Bluetooth's state; every other entry is a chevron alone.
+                if name == "Airplane Mode" {
+                    var sw = Node(kind: .rect, frame: Rect(w - 32 - 67, 6.5, 51, 31), fill: .solid(dark ? Color(hex: "#39393D")! : Color(hex: "#E9E9EA")!), cornerRadius: 15.5)
+                    var knob = Node(kind: .ellipse, frame: Rect(2, 2, 27, 27), fill: .solid(.white))
                     knob.shadow = Shadow(color: .black, opacity: 0.15, radius: 2, offset: Point(0, 2))
                     sw.children = [knob]
                     rowKids.append(sw)
                 } else {
-                    rowKids.append(text(rng.int(2) == 0 ? "" : ["On", "Off", "Wi-Fi", "Never"][rng.int(4)], Rect(w - 32 - 140, 11, 100, 22), size: 17, color: secondary, align: .right))
+                    rowKids.append(text(["Wi-Fi": "Home", "Bluetooth": "On"][name] ?? "", Rect(w - 32 - 140, 11, 100, 22), size: 17, color: secondary, align: .right))
                     rowKids.append(chevron(w - 32 - 24, 15))
                 }
                 if r < n - 1 { rowKids.append(.rect(Rect(60, 44 - 0.33, w - 92, 0.33), separator)) }

@@ -4,7 +4,8 @@ import Geometry
 /// the bar's background, from the top of the screen (the status bar's band is the bar's too) to
 /// its bottom edge, and its items, each in canvas points. Built from a mock's `navBar` group
 /// (`title` inline or large, `backChevron`, `backLabel`, `leadingButton`, `addButton`) or from a
-/// screenshot's declared band (`navigationBar`: a background only).
+/// screenshot's declared band (`navigationBar`: a background whose items are its pixels, and a
+/// large title lifted out of them when it declares one).
 public struct NavigationBar: Sendable {
     public enum Item: String, Sendable, CaseIterable {
         case title, largeTitle, backChevron, backLabel, leading, trailing
@@ -16,6 +17,12 @@ public struct NavigationBar: Sendable {
     /// The hairline under the bar, if it has one.
     public var separator: Color?
     public var items: [Item: Piece]
+    /// What the moving page shows where an item was lifted out of its pixels (a screenshot's large
+    /// title: its box filled with the strip's background), canvas-positioned; nil for a mock.
+    public var pageCover: Node?
+    /// Where UIKit puts this bar's back label when the bar's items are pixels (a screenshot): the
+    /// older bar's large title flies there. Never drawn; nil when the bar has its items.
+    public var backLabelPlace: Piece?
 
     /// An item as the screen draws it, and the box its ink fills (its frame, narrowed for text):
     /// items move by their boxes' leading edges and are drawn as they are, so the last frame of
@@ -23,7 +30,13 @@ public struct NavigationBar: Sendable {
     public struct Piece: Sendable {
         public var node: Node
         public var box: Rect
-        public init(node: Node, box: Rect) { self.node = node; self.box = box }
+        /// The type size the item is set in (points): a text node's own, or what a picture of text
+        /// was set in (a screenshot's large title, UIKit's 34 pt); it scales a title into a back label.
+        public var typeSize: Double
+        public init(node: Node, box: Rect, typeSize: Double? = nil) {
+            self.node = node; self.box = box
+            if let typeSize { self.typeSize = typeSize } else if case .text(_, let style) = node.kind { self.typeSize = style.font.size } else { self.typeSize = 0 }
+        }
     }
 
     public init(bottom: Double, background: Node, separator: Color? = nil, items: [Item: Piece] = [:]) {

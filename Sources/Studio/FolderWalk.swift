@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// The studio's bounded walk of its folder, shared by the listing and the watcher: a folder
 /// given by mistake (`segue studio /`, a home folder) is not walked whole. It stays on the
@@ -21,17 +22,20 @@ struct FolderWalk {
 
     init(root: String) {
         var rootStat = stat()
-        guard lstat(root, &rootStat) == 0 else { return }
+        guard RawPaths.withCString(root, { lstat($0, &rootStat) }) == 0 else { return }
         var queue: [(rel: String, depth: Int)] = [("", 0)]   // breadth first: the shallow presets first
         while !queue.isEmpty {
             let (rel, depth) = queue.removeFirst()
             guard folders.count < Self.maxFolders else { cut = "more than \(Self.maxFolders) folders"; return }
             folders.append(rel)
             let dir = rel.isEmpty ? root : root + "/" + rel
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() where !name.hasPrefix(".") {
+            // readdir's own bytes (RawPaths): a name that is not UTF-8 is listed in its escaped form.
+            for path in (RawPaths.entries(dir) ?? []).sorted() {
+                let name = (path as NSString).lastPathComponent
+                guard !name.hasPrefix(".") else { continue }
                 let child = rel.isEmpty ? name : rel + "/" + name
                 var st = stat()
-                guard lstat(dir + "/" + name, &st) == 0 else { continue }
+                guard RawPaths.withCString(path, { lstat($0, &st) }) == 0 else { continue }
                 switch st.st_mode & S_IFMT {
                 case S_IFDIR:
                     guard st.st_dev == rootStat.st_dev, !Self.skipped.contains(name) else { continue }

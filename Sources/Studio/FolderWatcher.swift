@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Vocabulary
 
 /// inotify on the studio's folder and the folders below it that the listing walks: a save —
 /// written in place, or written beside and renamed over, as editors do — a new or removed file,
@@ -26,7 +27,7 @@ final class FolderWatcher: @unchecked Sendable {
     private func watchTree(_ dir: String) {
         for rel in FolderWalk(root: dir).folders where directories.count < FolderWalk.maxFolders {
             let path = rel.isEmpty ? dir : dir + "/" + rel
-            let w = inotify_add_watch(fd, path, Self.mask | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW))
+            let w = RawPaths.withCString(path) { inotify_add_watch(fd, $0, Self.mask | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW)) }
             if w >= 0 { directories[w] = path }
         }
     }
@@ -76,7 +77,7 @@ final class FolderWatcher: @unchecked Sendable {
                     if name.hasPrefix(".") || name.hasSuffix("~") { offset = nameStart + Int(e.len); return }
                     relevant = true
                     if e.mask & UInt32(IN_ISDIR) != 0 && e.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = directories[e.wd] {
-                        watchTree(parent + "/" + name)
+                        watchTree(RawPaths.child(parent, Array(nameBytes)))
                     }
                     offset = nameStart + Int(e.len)
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// The presets a studio serves: the `*.json` files of the folder it was given (recursively, within
 /// FolderWalk's bounds, hidden files and folders skipped), or the one preset it was given. A request names a preset
@@ -12,10 +13,11 @@ struct PresetFolder: Sendable {
     let single: String?
 
     init(target: String) throws {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: target, isDirectory: &isDir) else { throw StudioError("\(target): no such file or folder", usage: true) }
-        let real = URL(fileURLWithPath: target).resolvingSymlinksInPath().path
-        if isDir.boolValue {
+        var st = stat()
+        guard let real = RawPaths.resolved(target), RawPaths.withCString(real, { stat($0, &st) }) == 0 else {
+            throw StudioError("\(target): no such file or folder", usage: true)
+        }
+        if st.st_mode & S_IFMT == S_IFDIR {
             root = real; single = nil
         } else {
             guard target.hasSuffix(".json") else { throw StudioError("\(target): a preset is a .json file", usage: true) }
@@ -36,11 +38,9 @@ struct PresetFolder: Sendable {
     func inside(_ id: String) -> Bool { path(of: id) != nil }
 
     func path(of id: String) -> String? {
-        let full = root + "/" + id
-        let real = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
-        guard real.hasPrefix(root + "/") else { return nil }
+        guard let real = RawPaths.resolved(root + "/" + id), real.hasPrefix(root + "/") else { return nil }
         var st = stat()
-        guard stat(real, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard RawPaths.withCString(real, { stat($0, &st) }) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
         return real
     }
 }

@@ -12,7 +12,9 @@ import Scene
 /// * background: colour and height tween from the older bar's to the newer one's; hairline too;
 /// * older title (inline): slides so its leading edge lands on the newer back label's, fading out
 ///   by q = 0.7 (easeOut); older large title: the same, by 0.6, its type shrinking to the back
-///   label's size (Flutter's TextStyleTween from the large title to the back button style);
+///   label's size (Flutter's TextStyleTween from the large title to the back button style); a
+///   screenshot's bar has its back label in its pixels, so the title flies to where UIKit puts
+///   it (`backLabelPlace`), gone by 0.5, and the newer band fades in from 0.5 (`bandAlpha`);
 /// * older back chevron fades out by 0.6, its back label by 0.2 while sliding half the bar's width
 ///   toward the leading edge; older leading and trailing items fade out by 0.4 and 0.6;
 /// * newer back label: comes from the older title's (or large title's) leading edge to its own,
@@ -40,13 +42,28 @@ struct NavigationBarTransition {
         // Each background only within its own bar: where one bar is taller, its extra part fades
         // (the older one's out, the newer one's in) over the pages instead of the other's content.
         let shared = min(under.bottom, over.bottom, bottom)
-        var out = [strip(under.background, 0, shared, 1), strip(under.background, shared, min(under.bottom, bottom), 1 - q),
-                   strip(over.background, 0, shared, q), strip(over.background, shared, min(over.bottom, bottom), q)].compactMap { $0 }
+        let a = bandAlpha(q)
+        var out = [strip(under.background, 0, shared, 1), strip(under.background, shared, min(under.bottom, bottom), 1 - a),
+                   strip(over.background, 0, shared, a), strip(over.background, shared, min(over.bottom, bottom), a)].compactMap { $0 }
         for (line, alpha) in [(under.separator, 1 - q), (over.separator, q)] {
             if let c = line, alpha > 0 { out.append(.rect(Rect(0, bottom - 0.33, width, 0.33), c.withAlpha(c.a * alpha))) }
         }
         return out + underItems(q) + overItems(q)
     }
+
+    /// How far the newer bar's band has faded in over the older one's: q, except when the older
+    /// bar's large title turns into a back label that the newer band draws in its pixels (a
+    /// screenshot's): then from `handOver` (easeIn, as Flutter's back label), when the title has
+    /// gone, so no frame shows the title and its back label together.
+    func bandAlpha(_ q: Double) -> Double {
+        under.items[.largeTitle] != nil && over.backLabelPlace != nil ? NavigationBarTransition.fadeIn(from: NavigationBarTransition.handOver, q) : q
+    }
+
+    /// Where a large title hands over to a back label that cannot travel with it (a screenshot's,
+    /// in its band's pixels): Flutter fades the title out by 0.6 and the back label in from 0.4,
+    /// both on the same path, so they overlap; here they are in two places, so the title is gone
+    /// by the middle of that window and the band starts there.
+    static let handOver = 0.5
 
     /// Rows y0…y1 of a canvas-positioned background at `alpha`, or nil when nothing shows.
     func strip(_ background: Node, _ y0: Double, _ y1: Double, _ alpha: Double) -> Node? {
@@ -66,8 +83,10 @@ struct NavigationBarTransition {
             out.append(moved.fading(T.fadeOut(by: 0.7, q)))
         }
         if let n = u[.largeTitle] {
-            let moved = o[.backLabel].map { n.sliding(toLeadingEdgeOf: $0, q, shrinking: true) } ?? n.node.shifted(width / 4 * q, 0)
-            out.append(moved.fading(T.fadeOut(by: o[.backLabel] == nil ? 0.4 : 0.6, q)))
+            // Toward the newer back label: a mock's item, or where a screenshot's bar draws it.
+            let target = o[.backLabel] ?? over.backLabelPlace
+            let moved = target.map { n.sliding(toLeadingEdgeOf: $0, q, shrinking: true) } ?? n.node.shifted(width / 4 * q, 0)
+            out.append(moved.fading(T.fadeOut(by: target == nil ? 0.4 : o[.backLabel] == nil ? T.handOver : 0.6, q)))
         }
         if let n = u[.trailing] { out.append(n.node.fading(T.fadeOut(by: 0.6, q))) }
         return out
@@ -109,9 +128,6 @@ extension Node {
 
     func shifted(_ dx: Double, _ dy: Double) -> Node { dx == 0 && dy == 0 ? self : moved(dx, dy) }
 
-    /// The text size a text node draws at (0 for other nodes).
-    var fontSize: Double { if case .text(_, let style) = kind { return style.font.size } else { return 0 } }
-
     /// Scaled by `scale` about `anchor`, then moved by `offset` (unchanged at scale 1, offset 0).
     func anchored(at anchor: Point, moving offset: Point, scale: Double) -> Node {
         guard scale != 1 else { return shifted(offset.x, offset.y) }
@@ -128,7 +144,7 @@ extension NavigationBar.Piece {
     /// slideFromLeadingEdge, with its TextStyleTween as a scale).
     func sliding(toLeadingEdgeOf target: NavigationBar.Piece, _ q: Double, shrinking: Bool = false) -> Node {
         let from = Point(box.minX, box.midY), to = Point(target.box.minX, target.box.midY)
-        let a = node.fontSize, b = target.node.fontSize
+        let a = typeSize, b = target.typeSize
         let end = shrinking && a > 0 && b > 0 ? b / a : 1
         if q <= 0 { return node }
         return node.anchored(at: from, moving: Point((to.x - from.x) * q, (to.y - from.y) * q), scale: 1 + (end - 1) * q)
@@ -138,7 +154,7 @@ extension NavigationBar.Piece {
     /// (`growing`: starting at `source`'s type size).
     func sliding(fromLeadingEdgeOf source: NavigationBar.Piece, _ q: Double, growing: Bool = false) -> Node {
         let from = Point(source.box.minX, source.box.midY), to = Point(box.minX, box.midY)
-        let a = node.fontSize, b = source.node.fontSize
+        let a = typeSize, b = source.typeSize
         let start = growing && a > 0 && b > 0 ? b / a : 1
         if q >= 1 { return node }
         return node.anchored(at: to, moving: Point((from.x - to.x) * (1 - q), (from.y - to.y) * (1 - q)), scale: start + (1 - start) * q)

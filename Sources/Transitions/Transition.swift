@@ -339,10 +339,13 @@ extension NavigationBar {
     func mirroredHorizontally(in canvas: Size) -> NavigationBar {
         var bar = self
         bar.background = background.mirroredHorizontally(in: canvas)
-        bar.items = items.mapValues { piece in
+        func mirrored(_ piece: Piece) -> Piece {
             Piece(node: piece.node.mirroredHorizontally(in: canvas),
-                  box: Rect(canvas.width - piece.box.maxX, piece.box.y, piece.box.width, piece.box.height))
+                  box: Rect(canvas.width - piece.box.maxX, piece.box.y, piece.box.width, piece.box.height), typeSize: piece.typeSize)
         }
+        bar.items = items.mapValues(mirrored)
+        bar.pageCover = pageCover?.mirroredHorizontally(in: canvas)
+        bar.backLabelPlace = backLabelPlace.map(mirrored)
         return bar
     }
 }

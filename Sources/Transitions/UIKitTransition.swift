@@ -48,7 +48,9 @@ public struct UIKitTransition: Transition {
         let bars = q > 0 && q < 1 ? frame.bars.map { frame.operation.isForward ? ($0.from, $0.to) : ($0.to, $0.from) } : nil
         func page(_ screen: Node, _ bar: NavigationBar?) -> Node {
             guard let bar else { return screen }
-            return .canvas(frame.canvas, [screen, Node(kind: .group, frame: Rect(0, 0, w, bar.bottom), clips: true, children: [bar.background])])
+            let band = Node(kind: .group, frame: Rect(0, 0, w, bar.bottom), clips: true, children: [bar.background])
+            // A screenshot's large title flies as an item: its page shows the strip's background there.
+            return .canvas(frame.canvas, [screen, band] + (bar.pageCover.map { [$0] } ?? []))
         }
         var layers: [Node] = [page(under, bars?.0).moved(-parallaxOffset(width: w) * q, 0)]
         if dim > 0 && q > 0 {

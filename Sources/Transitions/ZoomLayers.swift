@@ -8,9 +8,10 @@ import Scene
 /// At forward progress p the card's rect is R(p) = lerp(source frame, target, p) and its corner
 /// radius lerp(source radius, target radius, p). The new screen, at its resting placement in the
 /// target, is drawn aspect-fill into R — scaled by max(R.w / target.w, R.h / target.h) about R's
-/// centre — and clipped to R's rounded rect. The source's snapshot is drawn stretched into R on
-/// top with opacity 1 − min(1, p / 0.3): platforms.md §1 "source content cross-fades into the page
-/// early in the flight".
+/// centre — and clipped to R's rounded rect. The source's snapshot is drawn aspect-filled into R
+/// on top with opacity 1 − min(1, p / 0.3): platforms.md §1 "source content cross-fades into the
+/// page early in the flight". Aspect fill keeps its shapes (a photo's round sun stays round, as
+/// in a UIImageView with scaleAspectFill); at the source's own frame it is the snapshot itself.
 enum ZoomLayers {
     /// The source's part of the cross-fade ends at this forward progress.
     static let sourceFadeEnd = 0.3
@@ -44,11 +45,11 @@ enum ZoomLayers {
                     children: [content])
     }
 
-    /// The source's snapshot stretched into `r`, fading out over the first 0.3 of the flight.
+    /// The source's snapshot aspect-filled into `r`, fading out over the first 0.3 of the flight.
     static func snapshot(_ s: Source, in r: Rect, radius: Double, progress p: Double) -> Node? {
         let alpha = 1 - min(1, max(0, p) / sourceFadeEnd)
         guard alpha > 0, let image = s.image, r.width > 0, r.height > 0 else { return nil }
-        var n = Node.image(image, frame: r, fit: .stretch)
+        var n = Node.image(image, frame: r, fit: .fill)
         n.cornerRadius = max(0, min(radius, r.width / 2, r.height / 2))
         n.opacity = alpha
         return n

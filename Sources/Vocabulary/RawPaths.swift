@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Synchronization
 
 /// File names that are not UTF-8 (issue 27.5). Linux allows any byte but '/' and NUL in a name,
 /// and Swift's `CommandLine.arguments` and Foundation's folder listings replace the bytes that
@@ -12,8 +13,8 @@ import Foundation
 /// while reading goes to the real file (`withCString`). Outputs are written under UTF-8 names
 /// only (`isRaw`: refused with the escaped name).
 public enum RawPaths {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var bytesByName: [String: [UInt8]] = [:]
+    /// Display form → the bytes it was made from.
+    private static let registry = Mutex<[String: [UInt8]]>([:])
 
     /// The process's arguments from their own bytes (argv), each as `name` gives it.
     public static func arguments() -> [String] {
@@ -27,7 +28,7 @@ public enum RawPaths {
     public static func name(_ bytes: [UInt8]) -> String {
         if let s = String(validating: bytes, as: UTF8.self) { return s }
         let shown = escaped(bytes)
-        lock.withLock { bytesByName[shown] = bytes }
+        registry.withLock { $0[shown] = bytes }
         return shown
     }
 
@@ -37,15 +38,38 @@ public enum RawPaths {
         if String(validating: bytes, as: UTF8.self) == nil || isRaw(folder) {
             let own = self.bytes(folder)
             let full = own + (own.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]) + bytes
-            lock.withLock { bytesByName[path] = full }
+            registry.withLock { $0[path] = full }
         }
         return path
+    }
+
+    /// The entries of `folder` from its own bytes (readdir; "." and ".." left out), each a path
+    /// as `child` gives it, in the folder's order; nil when the folder cannot be opened. Batch,
+    /// validate and the studio list folders through this, so no name is lost to U+FFFD.
+    public static func entries(_ folder: String) -> [String]? {
+        guard let dir = withCString(folder, { opendir($0) }) else { return nil }
+        defer { closedir(dir) }
+        var out: [String] = []
+        while let entry = readdir(dir) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            out.append(child(folder, bytes))
+        }
+        return out
+    }
+
+    /// The real path of `path` (realpath: symlinks and ".." resolved) as a name this registry
+    /// knows, or nil when it does not exist.
+    public static func resolved(_ path: String) -> String? {
+        guard let real = withCString(path, { realpath($0, nil) }) else { return nil }
+        defer { free(real) }
+        return name(Array(UnsafeRawBufferPointer(start: real, count: strlen(real))))
     }
 
     /// The bytes `path` names: a registered display form (or one of its folders) maps back to
     /// the bytes it was made from; any other path is its UTF-8.
     public static func bytes(_ path: String) -> [UInt8] {
-        let known = lock.withLock { bytesByName }
+        let known = registry.withLock { $0 }
         if known.isEmpty { return Array(path.utf8) }
         var end = path.endIndex
         while true {

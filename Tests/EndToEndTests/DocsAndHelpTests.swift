@@ -41,14 +41,18 @@ final class DocsAndHelpTests: XCTestCase {
             return w.count > 1 && w[0] == "segue" && !w[1].hasPrefix("-") ? String(w[1]) : nil
         }
         XCTAssertTrue(commands.contains("render") && commands.contains("gallery") && commands.contains("list"), "\(commands)")
-        for c in Set(commands) where c != "help" {
-            let dashed = try CLI.run([c, "--help"]), topic = try CLI.run(["help", c])
+        let asked = Set(commands).subtracting(["help"]).sorted()
+        // `C --help`, `help C`, `C -h` for each command: independent children, run side by side.
+        let answers = try concurrently(asked.count) { i in try [[asked[i], "--help"], ["help", asked[i]], [asked[i], "-h"]].map { try CLI.run($0) } }
+        for (c, runs) in zip(asked, answers) {
+            let (dashed, topic, h) = (runs[0], runs[1], runs[2])
             XCTAssertEqual(dashed.status, 0, "\(c) --help: \(dashed.stderr)")
             XCTAssertEqual(topic.status, 0, "help \(c): \(topic.stderr)")
             XCTAssertEqual(dashed.stdout, topic.stdout, c)
             XCTAssertTrue(dashed.stdout.hasPrefix("segue \(c)"), "\(c): \(dashed.stdout.prefix(80))")
-            XCTAssertEqual(try CLI.run([c, "-h"]).stdout, topic.stdout, c)
+            XCTAssertEqual(h.stdout, topic.stdout, c)
         }
+        XCTAssertEqual(answers.count, asked.count)
         let typo = try CLI.run(["rendr", "x.json"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertEqual(typo.stderr, "segue: unknown command \"rendr\"; did you mean \"render\"? (see segue --help)\n")

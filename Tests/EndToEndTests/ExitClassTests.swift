@@ -58,8 +58,9 @@ final class ExitClassTests: XCTestCase {
             ("a studio of nothing", ["studio", "none"], "segue: studio: "),
             ("a batch of nothing", ["batch", "none.json", "-o", "out"], "none.json"),
         ]
-        for c in cases {
-            let r = try CLI.run(c.args, in: dir)
+        // Each is refused before it writes anything: independent children, side by side.
+        let results = try concurrently(cases.count) { [dir, args = cases.map(\.args)] in try CLI.run(args[$0], in: dir) }
+        for (c, r) in zip(cases, results) {
             XCTAssertEqual([r.status], usage, "\(c.kind): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(c.says), "\(c.kind): \(r.stderr)")
         }

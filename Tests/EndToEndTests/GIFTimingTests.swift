@@ -26,7 +26,7 @@ final class GIFTimingTests: XCTestCase {
         return r.stdout.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
-    func render(_ dir: String, fps: Int, _ extra: [String] = []) throws -> CLI.Result {
+    static func render(_ dir: String, fps: Int, _ extra: [String] = []) throws -> CLI.Result {
         try Data(Self.colours(fps: fps).utf8).write(to: URL(fileURLWithPath: dir + "/c\(fps).json"))
         return try CLI.run(["render", "c\(fps).json", "-o", "c.gif", "--quiet"] + extra, in: dir)
     }
@@ -39,17 +39,22 @@ final class GIFTimingTests: XCTestCase {
             (60, ["--fps", "25"], 4, Self.story), (24, ["--fps", "10"], 10, Self.story),
             (60, ["--slow-motion", "2"], 2, 2 * Self.story),
         ]
-        for (fps, extra, delay, seconds) in cases {
-            let r = try render(dir, fps: fps, extra)
+        // The seven renders are independent children: side by side, each in a folder of its own.
+        let renders = try concurrently(cases.count) { [options = cases.map { ($0.0, $0.1) }] i in
+            try FileManager.default.createDirectory(atPath: dir + "/\(i)", withIntermediateDirectories: false)
+            return try Self.render(dir + "/\(i)", fps: options[i].0, options[i].1)
+        }
+        for (i, ((fps, extra, delay, seconds), r)) in zip(cases, renders).enumerated() {
             XCTAssertEqual(r.status, 0, r.stderr)
-            let d = try Self.delays(dir + "/c.gif")
+            let gif = dir + "/\(i)/c.gif"
+            let d = try Self.delays(gif)
             // round(D × 100/d) + 1 frames (DESIGN §3 at the GIF's rate), each shown d cs.
             let frames = Int((seconds * 100 / Double(delay)).rounded()) + 1
             XCTAssertEqual(d, Array(repeating: delay, count: frames), "fps \(fps) \(extra)")
             XCTAssertEqual(d.reduce(0, +), frames * delay)
             XCTAssertEqual(Double(d.reduce(0, +)) / 100, seconds + Double(delay) / 100, accuracy: Double(delay) / 200 + 1e-9)
             // Frame k shows story time k·d/100 (slowed): red before 1 s, blue after 1.02 s, green after 2.04 s.
-            let decoded = try CLI.decodeFrames(dir + "/c.gif", width: 40, height: 40)
+            let decoded = try CLI.decodeFrames(gif, width: 40, height: 40)
             XCTAssertEqual(decoded.count, frames, "fps \(fps) \(extra)")
             func colour(at t: Double) throws -> [UInt8] {
                 let k = Int((t * 100 / Double(delay) * seconds / Self.story).rounded())
@@ -64,7 +69,7 @@ final class GIFTimingTests: XCTestCase {
     func testFPSThatNoGIFCanPlayIsRefusedNamingThoseThatCan() throws {
         let dir = try temporaryFolder("gif-fps")
         for asked in ["60", "30", "33", "100", "3"] {
-            let r = try render(dir, fps: 60, ["--fps", asked])
+            let r = try Self.render(dir, fps: 60, ["--fps", asked])
             XCTAssertEqual(r.status, 2, r.stderr)
             XCTAssertTrue(r.stderr.contains("--fps \(asked): a GIF cannot play at \(asked) fps"), r.stderr)
             XCTAssertTrue(r.stderr.contains("use --fps 50, 25, 20, 10, 5, 4, 2, 1"), r.stderr)
@@ -84,7 +89,7 @@ final class GIFTimingTests: XCTestCase {
     /// machine's late timers delay both alike: nothing depends on the wall clock.
     func testChromiumPlaysTheGIFAtTheStorysSpeed() throws {
         let dir = try temporaryFolder("gif-chromium")
-        XCTAssertEqual(try render(dir, fps: 60).status, 0)
+        XCTAssertEqual(try Self.render(dir, fps: 60).status, 0)
         let graph = "color=c=red:s=40x40:r=50:d=1.02[r];color=c=blue:s=40x40:r=50:d=1.02[b];color=c=green:s=40x40:r=50:d=1.02[g];"
             + "[r][b][g]concat=n=3"
         let mk = try CLI.tool("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", graph, "-f", "gif", dir + "/reference.gif"])

@@ -46,7 +46,10 @@ final class MatrixBatchTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/out").sorted(), expected.map { $0 + ".mp4" }.sorted())
         var brightnessByName: [String: Double] = [:]
         var durations: [String: Double] = [:]
-        for e in entries {
+        // The 36 ffprobes are independent children (most of this check's time): run side by side.
+        let outputs = entries.map { dir + "/out/\($0["name"] as? String ?? "").mp4" }
+        let probes = try concurrently(outputs.count) { try CLI.probing(outputs[$0]) }
+        for (e, probed) in zip(entries, probes) {
             let name = try XCTUnwrap(e["name"] as? String)
             let combo = try XCTUnwrap(e["matrix"] as? [String: Any], name)
             let device = try XCTUnwrap(Self.devices.first { $0.name == combo["device"] as? String }, name)
@@ -58,7 +61,7 @@ final class MatrixBatchTests: XCTestCase {
             XCTAssertEqual(e["status"] as? String, "ok")
             durations[name] = e["duration"] as? Double
             // The clip: the combination's device at 0.2 × its scale (4:2:0 pads odd sides to even).
-            let probe = try CLI.probe(dir + "/out/\(name).mp4")
+            let probe = try CLI.parse(probed)
             let v = try XCTUnwrap((probe["streams"] as? [[String: Any]])?.first)
             func side(_ points: Double) -> Int { let px = Int((points * (0.2 * device.scale)).rounded()); return px + px % 2 }
             XCTAssertEqual(v["width"] as? Int, side(device.width), name)

@@ -80,18 +80,24 @@ final class OptionDocsTests: XCTestCase {
             return l.hasPrefix("  segue ") && w.count > 1 && !w[1].hasPrefix("-") && w[1] != "help" ? String(w[1]) : nil
         }
         XCTAssertGreaterThan(commands.count, 10)
+        // Every child is independent of the others: they run side by side.
+        let helps = try concurrently(commands.count) { try CLI.run(["help", commands[$0]]).stdout }
         var seen: Set<String> = []   // an option shared by several commands is tried with one of them
-        for c in commands {
-            let options = Self.optionLines(try CLI.run(["help", c]).stdout).keys.filter { $0.hasPrefix("--") }.sorted()
+        var typos: [(command: String, typo: String, name: String)] = []
+        for (c, help) in zip(commands, helps) {
+            let options = Self.optionLines(help).keys.filter { $0.hasPrefix("--") }.sorted()
             let fresh = options.filter { !seen.contains($0) }
             seen.formUnion(options)
             for name in fresh.isEmpty ? Array(options.prefix(1)) : fresh {
-                let typo = String(name.dropLast()) + "q"   // one letter off
-                let r = try CLI.run([c, typo, "x"])
-                XCTAssertEqual(r.status, 2, "\(c) \(typo): \(r.stderr)")
-                XCTAssertTrue(r.stderr.contains("unknown option \(typo); did you mean \(name)?"), "\(c) \(typo): \(r.stderr)")
+                typos.append((c, String(name.dropLast()) + "q", name))   // one letter off
             }
         }
+        let runs = try concurrently(typos.count) { [typos = typos.map { [$0.command, $0.typo] }] in try CLI.run(typos[$0] + ["x"]) }
+        for ((c, typo, name), r) in zip(typos, runs) {
+            XCTAssertEqual(r.status, 2, "\(c) \(typo): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("unknown option \(typo); did you mean \(name)?"), "\(c) \(typo): \(r.stderr)")
+        }
+        XCTAssertEqual(runs.count, typos.count)
     }
 
     func testTheCommandListIsTheUsage() throws {

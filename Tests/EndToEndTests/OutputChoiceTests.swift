@@ -23,9 +23,12 @@ final class OutputChoiceTests: XCTestCase {
     func testTheExtensionPicksTheFormat() throws {
         let (dir, p) = try setUpDir("ext")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for (out, extra, format, codec) in [("x.webm", [String](), "matroska,webm", "vp9"), ("p.mov", ["--codec", "prores"], "mov,mp4,m4a,3gp,3g2,mj2", "prores"),
-                                             ("y.gif", [], "gif", "gif"), ("z.m4v", [], "mov,mp4,m4a,3gp,3g2,mj2", "h264"), ("h.mov", ["--codec", "hevc"], "mov,mp4,m4a,3gp,3g2,mj2", "hevc")] {
-            let r = try CLI.run(["render", p, "-o", out, "--quiet"] + extra, in: dir)
+        let cases: [(String, [String], String, String)] = [
+            ("x.webm", [], "matroska,webm", "vp9"), ("p.mov", ["--codec", "prores"], "mov,mp4,m4a,3gp,3g2,mj2", "prores"),
+            ("y.gif", [], "gif", "gif"), ("z.m4v", [], "mov,mp4,m4a,3gp,3g2,mj2", "h264"), ("h.mov", ["--codec", "hevc"], "mov,mp4,m4a,3gp,3g2,mj2", "hevc")]
+        // Independent renders (each its own output): side by side.
+        let renders = try concurrently(cases.count) { [args = cases.map { ["render", p, "-o", $0.0, "--quiet"] + $0.1 }] in try CLI.run(args[$0], in: dir) }
+        for ((out, _, format, codec), r) in zip(cases, renders) {
             XCTAssertEqual(r.status, 0, "\(out): \(r.stderr)")
             let probed = try codecName(dir + "/" + out)
             XCTAssertEqual(probed.format, format, out); XCTAssertEqual(probed.codec, codec, out)
@@ -49,10 +52,14 @@ final class OutputChoiceTests: XCTestCase {
     func testSheetAndPlotWritePNGOrJPEGByExtension() throws {
         let (dir, p) = try setUpDir("stills")
         defer { try? FileManager.default.removeItem(atPath: dir) }
+        let kinds: [(String, [UInt8])] = [("s.png", [0x89, 0x50, 0x4E, 0x47]), ("s.jpg", [0xFF, 0xD8, 0xFF]), ("s.jpeg", [0xFF, 0xD8, 0xFF])]
+        // The six images are independent children: side by side.
+        let outs = ["sheet", "plot"].flatMap { c in kinds.map { (c, $0.0) } }
+        let made = try concurrently(outs.count) { [outs] in try CLI.run([outs[$0].0, p, "-o", dir + "/\(outs[$0].0)-\(outs[$0].1)", "--quiet"]) }
         for command in ["sheet", "plot"] {
-            for (name, magic) in [("s.png", [UInt8]([0x89, 0x50, 0x4E, 0x47])), ("s.jpg", [0xFF, 0xD8, 0xFF]), ("s.jpeg", [0xFF, 0xD8, 0xFF])] {
+            for (name, magic) in kinds {
                 let out = dir + "/" + command + "-" + name
-                let r = try CLI.run([command, p, "-o", out, "--quiet"])
+                let r = made[outs.firstIndex { $0 == (command, name) }!]
                 XCTAssertEqual(r.status, 0, "\(command) \(name): \(r.stderr)")
                 let head = [UInt8](FileManager.default.contents(atPath: out) ?? Data()).prefix(magic.count)
                 XCTAssertEqual(Array(head), magic, "\(command) \(name) bytes")
@@ -76,14 +83,14 @@ final class OutputChoiceTests: XCTestCase {
             (["--x264-preset", "slow", "--format", "webm"], "preset"), (["--crf", "60"], "crf"),
             (["--crf", "60", "--format", "mp4"], "51"),
         ]
-        for (args, word) in cases {
-            for command in ["render", "batch"] {
-                let full = command == "batch" ? ["batch", p, "-o", dir + "/out", "--progress", "none"] + args : ["render", p, "-o", dir + "/o"] + args
-                let r = try CLI.run(full)
-                XCTAssertEqual(r.status, 2, "\(command) \(args): \(r.stderr)")
-                XCTAssertTrue(r.stderr.contains(word), "\(command) \(args): \(r.stderr)")
-            }
+        let runs = cases.flatMap { c in [(c, ["render", p, "-o", dir + "/o"] + c.0), (c, ["batch", p, "-o", dir + "/out", "--progress", "none"] + c.0)] }
+        // Refusals write nothing: independent children, side by side.
+        let results = try concurrently(runs.count) { [commands = runs.map(\.1)] in try CLI.run(commands[$0]) }
+        for (((args, word), full), r) in zip(runs, results) {
+            XCTAssertEqual(r.status, 2, "\(full[0]) \(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(word), "\(full[0]) \(args): \(r.stderr)")
         }
+        XCTAssertEqual(results.count, 14)
         // VP9's crf is 0…63 for render and batch alike.
         XCTAssertEqual(try CLI.run(["render", p, "--crf", "60", "-o", "v.webm", "--quiet"], in: dir).status, 0)
         XCTAssertEqual(try CLI.run(["batch", p, "--crf", "60", "--format", "webm", "-o", dir + "/b", "--quiet"]).status, 0)

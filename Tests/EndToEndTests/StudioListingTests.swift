@@ -49,4 +49,26 @@ final class StudioListingTests: XCTestCase {
         XCTAssertNil(try presets(whole.port).cut, "1,000 presets: the listing is whole")
         XCTAssertEqual(whole.interrupt().status, 0)
     }
+
+    /// A preset whose name is not UTF-8 (Linux allows any byte but '/' and NUL) is listed under
+    /// its escaped form, as batch and validate show it, and its frames are served: Foundation's
+    /// listing decoded such names with U+FFFD, so the studio left the file out.
+    func testANameThatIsNotUTF8IsListedEscapedAndServed() throws {
+        let root = try CLI.tempDir("studio-raw")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try write(root + "/sub/plain.json")
+        // Renamed to "bad" + the byte 0xFF + ".json" through rename(2) with C paths of our own bytes.
+        var from = Array((root + "/sub/plain.json").utf8CString)
+        var to = Array((root + "/sub/bad").utf8).map { CChar(bitPattern: $0) } + [CChar(bitPattern: 0xFF)] + Array(".json".utf8CString)
+        XCTAssertEqual(rename(&from, &to), 0, String(cString: strerror(errno)))
+        let server = try StudioServer([root])
+        let (ids, cut) = try presets(server.port)
+        XCTAssertEqual(ids, ["sub/bad\\x{FF}.json"])
+        XCTAssertNil(cut)
+        let id = try XCTUnwrap(ids.first).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let frame = try RawHTTP.get(port: server.port, "/frame.png?p=\(id)&t=0.1")
+        XCTAssertEqual(frame.status, 200, String(decoding: frame.body, as: UTF8.self))
+        XCTAssertEqual(Array(frame.body.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
+        XCTAssertEqual(server.interrupt().status, 0)
+    }
 }

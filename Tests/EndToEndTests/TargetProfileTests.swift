@@ -31,12 +31,12 @@ final class TargetProfileTests: XCTestCase {
 
     func seconds(_ d: [String: Any]) -> Double { Double(d["duration"] as? String ?? "") ?? -1 }
 
+    /// (device, accepted size): a Face ID iPhone, a home-button iPhone, an iPad.
+    static let appStoreDevices = [("iphone-13", 886, 1920), ("iphone-se", 750, 1334), ("ipad-mini", 1200, 1600)]
+
     func testAppStorePreviewMeetsEveryRule() throws {
-        let dir = try temporaryFolder("app-store")
-        // (device, accepted size): a Face ID iPhone, a home-button iPhone, an iPad.
-        for (device, w, h) in [("\"iphone-13\"", 886, 1920), ("\"iphone-se\"", 750, 1334), ("\"ipad-mini\"", 1200, 1600)] {
-            try write(Self.story(device: device, hold: 5), dir + "/p.json")
-            let r = try CLI.run(["render", "p.json", "--for", "app-store", "-o", "preview.mp4", "--jobs", "2", "--progress", "none"], in: dir)
+        for (device, w, h) in Self.appStoreDevices {
+            let (dir, r) = try Self.shared("app-store-" + device)
             XCTAssertEqual(r.status, 0, r.stderr)
             let (v, a, f) = try streams(dir + "/preview.mp4")
             XCTAssertEqual(v["width"] as? Int, w, device); XCTAssertEqual(v["height"] as? Int, h, device)
@@ -103,34 +103,60 @@ final class TargetProfileTests: XCTestCase {
     }
 
     /// Noise does not compress: the first pass misses 10 MB and a second one fits.
-    func noisyPreset(_ dir: String, width: Int, height: Int, seconds: Double) throws {
+    static func noisyPreset(_ dir: String, width: Int, height: Int, seconds: Double) throws {
         try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: true)
         for (name, seed) in [("a", 1), ("b", 4)] {
             let r = try CLI.run(["-v", "error", "-y", "-f", "lavfi", "-i", "nullsrc=s=\(width)x\(height),geq=random(\(seed))*255:random(\(seed + 1))*255:random(\(seed + 2))*255",
                                  "-frames:v", "1", dir + "/assets/\(name).png"], executable: CLI.which("ffmpeg"))
-            XCTAssertEqual(r.status, 0, r.stderr)
+            guard r.status == 0 else { throw NSError(domain: "ffmpeg", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
         }
         let step = seconds / 4
-        try write("""
+        try Data("""
         { "segue": 1, "name": "noisy", "device": { "width": \(width / 2), "height": \(height / 2), "scale": 2 }, "fps": 30,
           "screens": { "a": { "image": "assets/a.png" }, "b": { "image": "assets/b.png" } }, "start": "a",
           "timeline": [ { "push": "b", "transition": "slide", "duration": \(step) }, { "pop": true, "transition": "slide", "duration": \(step) },
                         { "push": "b", "transition": "zoom", "duration": \(step) }, { "pop": true, "transition": "fade", "duration": \(step) } ] }
-        """, dir + "/noisy.json")
+        """.utf8).write(to: URL(fileURLWithPath: dir + "/noisy.json"))
     }
 
-    /// Renders the noisy preset `--for target` into a new folder: (folder, result).
-    func fitted(_ target: String, _ out: String, width: Int, height: Int, seconds: Double) throws -> (String, CLI.Result) {
-        let dir = try temporaryFolder(target)
-        try noisyPreset(dir, width: width, height: height, seconds: seconds)
-        let r = try CLI.run(["render", "noisy.json", "--for", target, "-o", out, "--progress", "none"], in: dir)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return (dir, r)
+    /// The class's long renders, each in a folder of its own under `folder`: the three App Store
+    /// previews, and the noisy preset fitted for github and for readme-gif.
+    static func render(_ name: String) throws -> (String, CLI.Result) {
+        let dir = folder + "/" + name
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        switch name {
+        case "github":
+            try noisyPreset(dir, width: 640, height: 1136, seconds: 4)
+            return (dir, try CLI.run(["render", "noisy.json", "--for", "github", "-o", "pr.mp4", "--progress", "none"], in: dir))
+        case "readme-gif":
+            try noisyPreset(dir, width: 320, height: 568, seconds: 3)
+            return (dir, try CLI.run(["render", "noisy.json", "--for", "readme-gif", "-o", "demo.gif", "--progress", "none"], in: dir))
+        default:
+            try Data(story(device: "\"\(name.dropFirst("app-store-".count))\"", hold: 5).utf8).write(to: URL(fileURLWithPath: dir + "/p.json"))
+            return (dir, try CLI.run(["render", "p.json", "--for", "app-store", "-o", "preview.mp4", "--jobs", "2", "--progress", "none"], in: dir))
+        }
+    }
+
+    static let folder = NSTemporaryDirectory() + "segue-target-profiles-\(getpid())"
+    static let names = appStoreDevices.map { "app-store-" + $0.0 } + ["github", "readme-gif"]
+
+    /// Made at the first test that needs one, all together: each is mostly one encoder's work
+    /// (x264's trellis, GIF palette mapping) that leaves a core idle, and the class's tests check
+    /// different rules of the same five files. Removed when the class ends.
+    static let renders: Result<[(String, CLI.Result)], Error> = Result { try concurrently(names.count, width: names.count) { try render(names[$0]) } }
+
+    static func shared(_ name: String) throws -> (String, CLI.Result) {
+        try renders.get()[names.firstIndex(of: name)!]
+    }
+
+    override class func tearDown() {
+        TemporaryFolder.remove(folder)
+        super.tearDown()
     }
 
     func testGitHubFitsTenMegabytesWithASecondPass() throws {
-        let (dir, r) = try fitted("github", "pr.mp4", width: 640, height: 1136, seconds: 4)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (dir, r) = try Self.shared("github")
+        XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("pass 1: ") && r.stderr.contains("in 2 passes"), r.stderr)
         XCTAssertLessThanOrEqual(bytes(dir + "/pr.mp4"), 10_000_000)
         XCTAssertGreaterThan(bytes(dir + "/pr.mp4"), 5_000_000, "a near miss is fitted by quality, not halved")
@@ -141,8 +167,8 @@ final class TargetProfileTests: XCTestCase {
     }
 
     func testReadmeGIFFitsTenMegabytesAtAGIFRate() throws {
-        let (dir, r) = try fitted("readme-gif", "demo.gif", width: 320, height: 568, seconds: 3)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (dir, r) = try Self.shared("readme-gif")
+        XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("pass 1: "), r.stderr)
         XCTAssertLessThanOrEqual(bytes(dir + "/demo.gif"), 10_000_000)
         let (v, _, _) = try streams(dir + "/demo.gif")

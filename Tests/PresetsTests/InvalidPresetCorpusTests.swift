@@ -53,39 +53,40 @@ final class InvalidPresetCorpusTests: XCTestCase {
         return nil
     }
 
-    func run(_ args: [String], in dir: String) throws -> (status: Int32, stderr: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try XCTUnwrap(Self.binary))
-        p.arguments = args
-        p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let err = Pipe()
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = err
-        try p.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// The three commands that must refuse `file`: `validate`, and `render` without and with `-o`.
+    static func refusals(_ file: String) -> [[String]] {
+        [["validate", file], ["render", file, "--progress", "none"], ["render", file, "-o", "out.mp4", "--progress", "none"]]
     }
 
     func testCLIRefusesEveryPresetWithExit2AndWritesNothing() throws {
-        guard Self.binary != nil else { throw XCTSkip("segue is not built") }
+        guard let binary = Self.binary else { throw XCTSkip("segue is not built") }
         let fm = FileManager.default
         let work = try temporaryFolder("corpus")
         let before = Set(try fm.subpathsOfDirectory(atPath: Self.folder))
-        for c in try Self.cases() {
+        let cases = try Self.cases()
+        // The children (three a preset) are independent and spend most of their life starting up,
+        // so presets run side by side, each in a folder of its own that must stay empty.
+        let runs = try concurrently(cases.count) { k in
+            let dir = work + "/\(k)"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+            let file = (Self.folder as NSString).appendingPathComponent(cases[k].file)
+            let results = try Self.refusals(file).map { try CLI.run($0, in: dir, executable: binary) }
+            return (results: results, left: names(in: dir))
+        }
+        for (c, run) in zip(cases, runs) {
             let file = (Self.folder as NSString).appendingPathComponent(c.file)
             // FILE:LINE:COLUMN: path: (the position is absent only for problems of the file itself).
             let located = try NSRegularExpression(pattern: "^" + NSRegularExpression.escapedPattern(for: file) + "(:[0-9]+:[0-9]+)?: "
                                                   + (c.path.isEmpty ? "" : NSRegularExpression.escapedPattern(for: c.path) + ": "), options: [.anchorsMatchLines])
-            for args in [["validate", file], ["render", file, "--progress", "none"], ["render", file, "-o", work + "/out.mp4", "--progress", "none"]] {
-                let r = try run(args, in: work)
+            for (args, r) in zip(Self.refusals(file), run.results) {
                 XCTAssertEqual(r.status, 2, "\(args.joined(separator: " ")): \(r.stderr)")
                 XCTAssertNotNil(located.firstMatch(in: r.stderr, range: NSRange(r.stderr.startIndex..., in: r.stderr)),
                                 "\(args[0]) \(c.file): expected \"\(located.pattern)\" in:\n\(r.stderr)")
                 XCTAssertTrue(r.stderr.contains(c.fragment), "\(args[0]) \(c.file): expected \"\(c.fragment)\" in:\n\(r.stderr)")
             }
-            XCTAssertEqual(try fm.contentsOfDirectory(atPath: work), [], "\(c.file): render wrote something")
+            XCTAssertEqual(run.left, [], "\(c.file): render wrote something")
         }
+        XCTAssertEqual(runs.count, cases.count)
         XCTAssertEqual(Set(try fm.subpathsOfDirectory(atPath: Self.folder)), before, "nothing written beside the presets")
     }
 }

@@ -18,7 +18,7 @@ public enum CLI {
         return "segue"
     }
 
-    public struct Result {
+    public struct Result: Sendable {
         public var status: Int32; public var stdout: String; public var stderr: String
         public var stdoutData: Data
     }
@@ -97,9 +97,18 @@ public enum CLI {
 
     /// ffprobe's JSON for a file.
     public static func probe(_ path: String, countFrames: Bool = true) throws -> [String: Any] {
+        try parse(probing(path, countFrames: countFrames))
+    }
+
+    /// ffprobe run on a file, not yet parsed (a Sendable result, for probes run side by side).
+    public static func probing(_ path: String, countFrames: Bool = true) throws -> Result {
         var args = ["-v", "error", "-show_streams", "-show_format", "-of", "json"]
         if countFrames { args.insert("-count_frames", at: 0) }
-        let r = try tool("ffprobe", args + [path])
+        return try tool("ffprobe", args + [path])
+    }
+
+    /// The JSON of a `probing` result.
+    public static func parse(_ r: Result) throws -> [String: Any] {
         guard r.status == 0, let obj = try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any] else {
             throw NSError(domain: "ffprobe", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr])
         }
