@@ -15,6 +15,8 @@ struct ChromeLayers: Sendable {
     let enabled: Bool
     /// The notch or Dynamic Island, drawn with the display mask (`overlays.device`).
     let cutout: Node?
+    /// The status bar's legibility rule over what is composed under it (StatusBarInk).
+    let ink: StatusBarInk
 
     init(storyboard: Storyboard) {
         self.storyboard = storyboard
@@ -25,6 +27,7 @@ struct ChromeLayers: Sendable {
         chrome = c
         enabled = storyboard.overlays.chrome
         cutout = storyboard.overlays.device ? c.cutout() : nil
+        ink = StatusBarInk(chrome: c, scale: storyboard.scale, width: storyboard.screenPixelWidth, height: storyboard.screenPixelHeight)
         // The held bands on whole pixel rows: a band and the fill under it then cover exactly the
         // same pixels, so a held screenshot draws its own pixels there.
         let k = storyboard.scale
@@ -120,19 +123,14 @@ struct ChromeLayers: Sendable {
     }
 
     /// The chrome's layers for a state: held bands, then the drawn bars, then the cut-out.
-    /// `snapshot` gives a screen's snapshot (for its bands). A still of a screenshot needs no
-    /// band: the screenshot is its own.
-    func nodes(_ state: FrameState, snapshot: (String) -> Bitmap) -> [Node] {
+    /// `snapshot` gives a screen's snapshot (for its bands). `legibility`: how far each status-bar
+    /// item group's ink moves to the other ink (StatusBarInk), asked only when the bar is drawn.
+    func nodes(_ state: FrameState, snapshot: (String) -> Bitmap, legibility: () -> [Double]) -> [Node] {
         guard enabled else { return cutout.map { [$0] } ?? [] }
         let l = look(state)
-        var out: [Node] = []
-        let stillShot: Bool = { if case .still = state { return l.statusBands.count == 1 && l.statusBands[0].alpha == 1 } else { return false } }()
-        if !stillShot {
-            for b in l.statusBands where b.alpha > 0 && statusRect.height > 0 { out.append(band(snapshot(b.screen), statusRect, alpha: b.alpha)) }
-            for b in l.homeBands where b.alpha > 0 && homeRect.height > 0 { out.append(band(snapshot(b.screen), homeRect, alpha: b.alpha)) }
-        }
+        var out = bands(state, l, snapshot: snapshot)
         if l.statusDrawn > 0 && chrome.statusBarHeight > 0 {
-            var bar = chrome.statusBar(content: Color(white: l.statusLight))
+            var bar = statusBar(appearance: l.statusLight, shifts: legibility())
             bar.opacity = l.statusDrawn
             out.append(bar)
         }
@@ -141,6 +139,16 @@ struct ChromeLayers: Sendable {
             out.append(home)
         }
         if let cutout { out.append(cutout) }
+        return out
+    }
+
+    /// The held screenshot bands a state's look draws under the bars. A still of a screenshot
+    /// needs none: the screenshot is its own.
+    func bands(_ state: FrameState, _ l: Look, snapshot: (String) -> Bitmap) -> [Node] {
+        if case .still = state, l.statusBands.count == 1 && l.statusBands[0].alpha == 1 { return [] }
+        var out: [Node] = []
+        for b in l.statusBands where b.alpha > 0 && statusRect.height > 0 { out.append(band(snapshot(b.screen), statusRect, alpha: b.alpha)) }
+        for b in l.homeBands where b.alpha > 0 && homeRect.height > 0 { out.append(band(snapshot(b.screen), homeRect, alpha: b.alpha)) }
         return out
     }
 

@@ -108,7 +108,8 @@ public final class FrameComposer: Sendable {
     /// snapshot no other frame around it draws is drawn from the screen itself, the same pixels:
     /// SnapshotStore.stillCopiesSnapshot).
     func plan(state: FrameState, time t: Double, frame: Int?) -> Plan {
-        let layers = chrome.nodes(state, snapshot: { bandSnapshot($0, state) }) + overlays.nodes(at: t)
+        let layers = chrome.nodes(state, snapshot: { bandSnapshot($0, state) }, legibility: { statusShifts(state, around: t) })
+            + overlays.nodes(at: t)
         let scale = storyboard.scale
         let overlaysInBands = layers.allSatisfy { Renderer.drawsSameInBands($0, scale: scale) }
         if case .still(let id) = state, let i = frame, !store.stillCopiesSnapshot(id, frame: i) {

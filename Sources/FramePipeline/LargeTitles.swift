@@ -31,11 +31,13 @@ extension FrameComposer {
     static let coverMargin = 2.0
 
     /// Where UIKit's back label sits in a bar `held` points tall under the status bar: its leading
-    /// edge 26 pt in (after the 8 pt margin and the chevron, as the mocks draw it), centred on the
-    /// bar. Only a target: the label itself is in the screenshot's pixels.
-    static func backLabelPlace(top: Double, held: Double) -> NavigationBar.Piece {
-        let box = Rect(26, top + held / 2 - 11, 1, 22)
-        return NavigationBar.Piece(node: Node(kind: .group, frame: box), box: box, typeSize: backLabelSize)
+    /// edge 26 pt in (after the 8 pt margin and the chevron, as the mocks draw it; from the right
+    /// edge in a right-to-left app), centred on the bar. Only a target: the label itself is in the
+    /// screenshot's pixels.
+    func backLabelPlace(top: Double, held: Double) -> NavigationBar.Piece {
+        let inset = 26.0, x = storyboard.direction.isRTL ? storyboard.canvas.width - inset - 1 : inset
+        let box = Rect(x, top + held / 2 - 11, 1, 22)
+        return NavigationBar.Piece(node: Node(kind: .group, frame: box), box: box, typeSize: Self.backLabelSize)
     }
 
     /// `bar` with screen `id`'s large title (points `strip` of the canvas) lifted into its item and

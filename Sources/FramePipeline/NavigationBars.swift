@@ -16,7 +16,7 @@ extension FrameComposer {
             let shot = Node.image(store.snapshot(id), frame: Rect(0, 0, c.width, c.height), fit: .stretch)
             // The held band stops above a large title: that strip belongs to its page.
             var bar = NavigationBar(bottom: top + declared.held, background: shot)
-            bar.backLabelPlace = FrameComposer.backLabelPlace(top: top, held: declared.held)
+            bar.backLabelPlace = backLabelPlace(top: top, held: declared.held)
             guard declared.largeTitle > 0 else { return bar }
             return liftingLargeTitle(bar, screen: id, strip: top + declared.held...top + declared.height)
         }

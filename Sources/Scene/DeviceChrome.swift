@@ -49,22 +49,37 @@ public struct DeviceChrome: Sendable, Hashable {
     /// The status bar's items in `content` colour (black on light screens, white on dark ones),
     /// on a clear background: what is under it is the app's.
     public func statusBar(content fg: Color) -> Node {
-        let items: [[Node]]
+        Node(id: "statusBar", kind: .group, frame: statusBand, children: statusBarGroups(content: fg).flatMap { $0 })
+    }
+
+    /// The status bar with each item group in its own ink (`inks[i]` for `statusBarGroups`' group
+    /// i): the legibility rule (FramePipeline's StatusBarInk) gives a group over an uncovered
+    /// backdrop the other ink. The same nodes, in the same order, as `statusBar(content:)` when
+    /// every ink is the same.
+    public func statusBar(inks: [Color]) -> Node {
+        let kids = inks.indices.flatMap { i in statusBarGroups(content: inks[i])[i] }
+        return Node(id: "statusBar", kind: .group, frame: statusBand, children: kids)
+    }
+
+    /// The status bar's item groups, each one place a reader looks at (the time; the icon
+    /// cluster, split in two on a home-button iPhone: signal and Wi-Fi, the battery), at their
+    /// places for the system language, in drawing order.
+    public func statusBarGroups(content fg: Color) -> [[Node]] {
+        let groups: [[[Node]]]
         switch layout {
-        case .android: items = androidItems(fg)
-        case .homeButton: items = homeButtonItems(fg)
-        case .tablet: items = earItems(fg, timeFrame: Rect(20, (statusBarHeight - 16) / 2, 60, 16), timeSize: 13,
-                                       iconsRight: size.width - 20, iconsMid: statusBarHeight / 2)
+        case .android: groups = androidItems(fg)
+        case .homeButton: groups = homeButtonItems(fg)
+        case .tablet: groups = earItems(fg, timeFrame: Rect(20, (statusBarHeight - 16) / 2, 60, 16), timeSize: 13,
+                                        iconsRight: size.width - 20, iconsMid: statusBarHeight / 2)
         case .notch, .dynamicIsland:
             // Each item is centred in its ear: the half-width less half the cut-out.
             let cut = layout == .notch ? 162.0 : 126.0
             let ear = (size.width - cut) / 2
             let mid = layout == .notch ? statusBarHeight / 2 + 1 : statusBarHeight / 2 + 3
-            items = earItems(fg, timeFrame: Rect(0, mid - 11, ear, 22), timeSize: 17,
-                             iconsRight: size.width - (ear - 77) / 2, iconsMid: mid)
+            groups = earItems(fg, timeFrame: Rect(0, mid - 11, ear, 22), timeSize: 17,
+                              iconsRight: size.width - (ear - 77) / 2, iconsMid: mid)
         }
-        let kids = rightToLeft ? items.flatMap(mirrored) : items.flatMap { $0 }
-        return Node(id: "statusBar", kind: .group, frame: statusBand, children: kids)
+        return groups.map { items in rightToLeft ? items.flatMap(mirrored) : items.flatMap { $0 } }
     }
 
     /// One item (its nodes) at its mirrored place across the bar, the item itself not flipped: in
@@ -119,20 +134,19 @@ public struct DeviceChrome: Sendable, Hashable {
 
     /// iPhone and iPad items: the time (centred in `timeFrame`), then cellular bars, Wi-Fi and the
     /// battery ending at `iconsRight`, centred on `iconsMid`.
-    private func earItems(_ fg: Color, timeFrame: Rect, timeSize: Double, iconsRight: Double, iconsMid: Double) -> [[Node]] {
-        [[text(clock.iosTime(dayPeriod: false), timeFrame, size: timeSize, weight: .semibold, color: fg, align: layout == .tablet ? .left : .center)],
-         cellular(fg, x: iconsRight - 77, bottom: iconsMid + 5.5),
-         wifi(fg, x: iconsRight - 55, mid: iconsMid),
-         battery(fg, x: iconsRight - 27.5, mid: iconsMid)]
+    private func earItems(_ fg: Color, timeFrame: Rect, timeSize: Double, iconsRight: Double, iconsMid: Double) -> [[[Node]]] {
+        [[[text(clock.iosTime(dayPeriod: false), timeFrame, size: timeSize, weight: .semibold, color: fg, align: layout == .tablet ? .left : .center)]],
+         [cellular(fg, x: iconsRight - 77, bottom: iconsMid + 5.5),
+          wifi(fg, x: iconsRight - 55, mid: iconsMid),
+          battery(fg, x: iconsRight - 27.5, mid: iconsMid)]]
     }
 
     /// The 20 pt bar of home-button iPhones: signal and Wi-Fi left, time centred, battery right.
-    private func homeButtonItems(_ fg: Color) -> [[Node]] {
+    private func homeButtonItems(_ fg: Color) -> [[[Node]]] {
         let mid = statusBarHeight / 2
-        return [cellular(fg, x: 6, bottom: mid + 4, scale: 0.8),
-                wifi(fg, x: 28, mid: mid, scale: 0.85),
-                [text(clock.iosTime(dayPeriod: true), Rect(0, mid - 8, size.width, 16), size: 12, weight: .semibold, color: fg, align: .center)],
-                battery(fg, x: size.width - 31, mid: mid, scale: 0.9)]
+        return [[cellular(fg, x: 6, bottom: mid + 4, scale: 0.8), wifi(fg, x: 28, mid: mid, scale: 0.85)],
+                [[text(clock.iosTime(dayPeriod: true), Rect(0, mid - 8, size.width, 16), size: 12, weight: .semibold, color: fg, align: .center)]],
+                [battery(fg, x: size.width - 31, mid: mid, scale: 0.9)]]
     }
 
     /// Four cellular bars rising to the right, their bottoms on `bottom`.
@@ -158,7 +172,7 @@ public struct DeviceChrome: Sendable, Hashable {
 
     /// Android: the time at the left (14 sp medium), Wi-Fi (a fan), signal (a rising triangle)
     /// and an upright battery at the right, as the Material 3 status bar draws them.
-    private func androidItems(_ fg: Color) -> [[Node]] {
+    private func androidItems(_ fg: Color) -> [[[Node]]] {
         let w = size.width, mid = statusBarHeight / 2 + 2
         let time = text("12:30", Rect(24, mid - 10, 80, 20), size: 14, weight: .medium, color: fg, align: .left, family: "Roboto")
         // Material's Wi-Fi fan and signal triangle (StatusBarGlyphs), 12 dp tall in their boxes.
@@ -166,6 +180,6 @@ public struct DeviceChrome: Sendable, Hashable {
         let signal = [StatusBarGlyphs.androidSignal(fg, corner: Point(w - 50.5, mid + 5), side: 12)]
         var battery = Node(kind: .rect, frame: Rect(w - 40, mid - 8, 9, 15), fill: .solid(fg.withAlpha(0.3)), cornerRadius: 2)
         battery.children = [.rect(Rect(0, 4, 9, 11), fg, cornerRadius: 2)]
-        return [[time], [wifi], signal, [battery]]
+        return [[[time]], [[wifi], signal, [battery]]]
     }
 }

@@ -112,7 +112,26 @@ final class ScreenshotLargeTitleTests: XCTestCase {
     /// Push and pop: one copy of the title in every frame, moving one way along UIKit's path, and
     /// never readable together with the back label it becomes.
     func testLargeTitleLeavesAndReturnsAsOneTitle() throws {
-        let all = try frames(preset())
+        try assertOneTitle(try frames(preset()))
+    }
+
+    /// Right to left (screenshots of a right-to-left app, the title and back label at the right):
+    /// the frames are the mirror images of the left-to-right ones' kind, so the same checks hold
+    /// on the frames mirrored back.
+    func testRightToLeftTitleGoesToTheRightHandBackLabel() throws {
+        try PNGWriter.write(Self.mirrored(Self.list()), to: dir + "/list.png")
+        try PNGWriter.write(Self.mirrored(Self.detail()), to: dir + "/detail.png")
+        let text = preset().replacingOccurrences(of: #""fps": 30,"#, with: #""fps": 30, "direction": "rtl","#)
+        try assertOneTitle(try frames(text).map(Self.mirrored))
+    }
+
+    static func mirrored(_ b: Bitmap) -> Bitmap {
+        let m = Bitmap(uncheckedWidth: b.width, height: b.height)
+        for y in 0..<b.height { for x in 0..<b.width { m[b.width - 1 - x, y] = b[x, y] } }
+        return m
+    }
+
+    func assertOneTitle(_ all: [Bitmap]) throws {
         XCTAssertGreaterThan(all.count, 25)
         let fits = all.map(Self.fit)
         // At rest the title is where the screenshot has it, full size and opaque.
@@ -131,6 +150,8 @@ final class ScreenshotLargeTitleTests: XCTestCase {
             guard let f = fits[i] else { continue }
             XCTAssertLessThan(f.mismatch, 0.05, "frame \(i): the title is not one scaled copy of itself (\(f))")
             XCTAssertGreaterThan(f.scale, 0.45, "frame \(i)")
+            // Its path ends at the back label's leading edge, 26 pt in on the bar's side.
+            XCTAssertLessThanOrEqual(f.x, 27, "frame \(i): the title is not on its way to the back label (\(f))")
             if pushed { growing.append(f) } else { shrinking.append(f) }
         }
         XCTAssertTrue(pushed, "the detail's back label never showed in full")
