@@ -178,7 +178,8 @@ final class FidelityReviewTests: XCTestCase {
     func testHeroContainerIsTheAppsBackground() throws {
         for style in ["slide", "zoom-slide", "page-in", "page-out", "cover", "uncover", "zoom", "zoom-out", "fade"] {
             func story(_ background: String) throws -> FrameComposer {
-                try composer(Self.whiteScreens(style, background: background))
+                // Without the chrome: the property is the composed frame's, and all of it shows.
+                try composer(Self.whiteScreens(style, background: background, chrome: false))
             }
             let black = try story("#000000"), magenta = try story("#FF00FF")
             for i in 0..<black.frameCount {
@@ -253,9 +254,12 @@ final class FidelityReviewTests: XCTestCase {
     }
 
     /// Two white layers screens (their content below the status bar) and a push and pop in `style`.
-    static func whiteScreens(_ style: String, background: String) -> String {
+    /// `chrome: false` leaves out the device's chrome (status bar, home indicator, display mask):
+    /// more of the composed frame shows (the corners too), and no status-bar ink is judged.
+    static func whiteScreens(_ style: String, background: String, chrome: Bool = true) -> String {
         """
         { "segue": 1, "name": "hero", "device": "iphone-13", "scale": 1, "fps": 30, "background": "\(background)",
+          "overlays": { "chrome": \(chrome) },
           "screens": {
             "a": { "layers": [ { "type": "rect", "frame": [20, 300, 100, 100], "fill": "#FF3B30" } ] },
             "b": { "layers": [ { "type": "rect", "frame": [200, 500, 100, 100], "fill": "#007AFF" } ] } },
