@@ -4,6 +4,7 @@ import Media
 import Presets
 import Raster
 import Scene
+import SegueTestSupport
 import XCTest
 @testable import FramePipeline
 
@@ -11,13 +12,7 @@ import XCTest
 final class FidelityReviewTests: XCTestCase {
     var dir = ""
 
-    override func setUpWithError() throws {
-        dir = NSTemporaryDirectory() + "segue-fidelity-\(getpid())-\(name.filter { $0.isLetter })"
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+    override func setUpWithError() throws { dir = try temporaryFolder("fidelity") }
 
     func composer(_ json: String) throws -> FrameComposer {
         let path = dir + "/p-\(UUID().uuidString).json"

@@ -5,6 +5,7 @@ import Geometry
 import Presets
 import Raster
 import Scene
+import SegueTestSupport
 
 /// Issue 28, the review's catalog/fade-through: "← Photos". A Material small top app bar shows
 /// the back arrow only on a screen reached by a push; a top-level destination (the start, like
@@ -12,13 +13,7 @@ import Scene
 final class MaterialTopLevelBarTests: XCTestCase {
     var dir = ""
 
-    override func setUpWithError() throws {
-        dir = NSTemporaryDirectory() + "segue-toplevel-\(getpid())-\(name.filter { $0.isLetter })"
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+    override func setUpWithError() throws { dir = try temporaryFolder("toplevel") }
 
     /// Start at a grid ("photos"), push another grid ("album") and pop.
     func story() throws -> Storyboard {

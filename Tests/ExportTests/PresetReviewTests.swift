@@ -4,6 +4,7 @@ import Geometry
 import Presets
 import Raster
 import Scene
+import SegueTestSupport
 import XCTest
 
 /// Issue 28, the second frame-by-frame review of every shipped preset: what a designer still saw,
@@ -11,13 +12,7 @@ import XCTest
 final class PresetReviewTests: XCTestCase {
     var dir = ""
 
-    override func setUpWithError() throws {
-        dir = NSTemporaryDirectory() + "segue-review-\(getpid())-\(name.filter { $0.isLetter })"
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+    override func setUpWithError() throws { dir = try temporaryFolder("review") }
 
     func load(_ path: String, scale: Double) throws -> Storyboard {
         try PresetLoader.load(path: path, overrides: Overrides(scale: scale), images: PresetImages.folder, fonts: InstalledFonts())

@@ -4,6 +4,7 @@ import Presets
 import Raster
 import Scene
 import XCTest
+import SegueTestSupport
 
 /// Resolving draws nothing (issue 29.2): a screenshot element's default stand-in is an
 /// instruction (`Paint.surrounding`) naming the screenshot as drawn and the element's frame; the
@@ -17,9 +18,7 @@ final class ScreenshotStandInTests: XCTestCase {
     }
 
     func testTheDefaultStandInIsAnInstructionForTheShownScreen() throws {
-        let dir = NSTemporaryDirectory() + "segue-standin-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("standin")
         try Self.pngHeader(width: 40, height: 30).write(to: URL(fileURLWithPath: dir + "/shot.png"))
         let text = """
         { "segue": 1, "device": { "width": 40, "height": 30, "scale": 1 }, "fps": 10,
