@@ -49,6 +49,7 @@ public struct NavigationZoomTransition: Transition {
     public var defaultCurve: Curve { ZoomLayers.curve }
     public var usesMatchedElements: Bool { true }
     public var sourceElement: String? { source }
+    public var landsOnCounterpart: Bool { true }
 
     /// The dragged screen's scale at interactive progress q.
     public static func scale(progress q: Double) -> Double { 1 - (1 - minScale) * q }
@@ -65,6 +66,10 @@ public struct NavigationZoomTransition: Transition {
         let (under, over, pf) = frame.forward
         let c = frame.canvas, full = Rect(0, 0, c.width, c.height)
         let src = ZoomLayers.source(of: frame)
+        let hero = ZoomFlight.counterpart(of: frame)
+        // Where the counterpart's resting frame is drawn (the card's content follows it).
+        let heroAtSource = hero.map { ZoomFlight.covering($0.frame, src.frame) }
+        var hm = hero.flatMap { h in heroAtSource.map { $0.interpolated(to: h.frame, pf) } }
         var r = src.frame.interpolated(to: full, pf)
         var radius = src.cornerRadius + (cornerRadius - src.cornerRadius) * pf
         var dimAlpha = dim * pf
@@ -77,6 +82,10 @@ public struct NavigationZoomTransition: Transition {
             let k = i.completion(progress: frame.progress)
             let landing = i.released && i.finishing
             r = i.released ? lifted.interpolated(to: landing ? src.frame : full, k) : lifted
+            if let h = hero, let atSource = heroAtSource {
+                let held = ZoomFlight.scaled(h.frame, by: s, at: lifted.origin)
+                hm = i.released ? held.interpolated(to: landing ? atSource : h.frame, k) : held
+            }
             // The lifted card has the display's radius (squared off only while it still fills the
             // display, `WindowCorners`); landing, it turns into the source's.
             radius = !i.released || !landing ? cornerRadius : cornerRadius + (src.cornerRadius - cornerRadius) * k
@@ -90,6 +99,11 @@ public struct NavigationZoomTransition: Transition {
         if dimAlpha > 0 { layers.append(.rect(full, Color.black.withAlpha(min(1, dimAlpha)))) }
         // At the source (the push's first frame, a landing's last) the snapshot alone covers it:
         // the card under its anti-aliased edge would show.
+        if let h = hero, let hm {
+            if let card = ZoomFlight.card(over, counterpart: h, source: src, in: r, radius: radius, landing: hm,
+                                          content: snapshotProgress > 0, fade: snapshotProgress) { layers.append(card) }
+            return .canvas(c, layers)
+        }
         if snapshotProgress > 0, let card = ZoomLayers.card(over, in: r, radius: radius, target: full) { layers.append(card) }
         if let snap = ZoomLayers.snapshot(src, in: r, radius: radius, progress: snapshotProgress) { layers.append(snap) }
         return .canvas(c, layers)
