@@ -10,7 +10,9 @@ import Scene
 /// source's to `cornerRadius`, the screen aspect-filled into R, the source's snapshot fading out
 /// over the first 0.3); the screen underneath stays at scale 1 with its source hidden ("its slot
 /// keeps its size") under a black dim of alpha `dim`·p ("stays at scale 1, dims progressively").
-/// A pop plays it backwards into the source's frame.
+/// A pop plays it backwards into the source's frame. When the new screen has the source's
+/// counterpart (the step's match is then a pair, `landsOnCounterpart`), the card's content follows
+/// the counterpart instead and one picture flies (ZoomFlight).
 ///
 /// Interactive dismiss (a gesture on the pop or dismiss, starting anywhere): the screen's centre
 /// follows the finger and its scale falls with the downward distance d, s = 1 − 0.6·q with
