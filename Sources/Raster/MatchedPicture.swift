@@ -81,11 +81,32 @@ public enum MatchedPicture {
     }
 
     /// End `x`'s picture with enough pixels to fill `y`'s frame: a layer drawn again at the
-    /// larger scale (capped at 4×), a region as it is.
+    /// larger scale (capped at 4×); a region, which cannot be drawn again, enlarged with `y`'s
+    /// own sharper pixels in the middle (`withInset`).
     static func sharp(_ x: End, covering y: End, scale: Double) -> Bitmap {
         let k = max(Double(y.image.width) / Double(x.image.width), Double(y.image.height) / Double(x.image.height))
-        guard k > 1.01, let (layer, element) = x.found ?? lookUp(x), !element.isRegion else { return x.image }
+        guard k > 1.01, let (layer, element) = x.found ?? lookUp(x) else { return x.image }
+        guard !element.isRegion else { return withInset(x.image, y.image, k: k) }
         return ElementSnapshot.render(x.screen, element, layer: layer, scale: scale * min(4, k)).bitmap
+    }
+
+    /// A screenshot cell's pixels (`outer`) enlarged k× with the larger end's pixels (`inner`,
+    /// the outer's centre crop, as `difference` found) drawn over their middle. A grid cell's
+    /// region is a third of the hero's pixels: flown alone it is a soft, jagged photo for the
+    /// whole flight that turns sharp on the landing frame (stories/own-screenshots, 1.0 s). With
+    /// the hero's pixels inside, the landing frame's crop is the hero itself; only the strips the
+    /// hero does not show come from the cell.
+    static func withInset(_ outer: Bitmap, _ inner: Bitmap, k: Double) -> Bitmap {
+        // Margins of whole, equal pixels: aspect-filled into the landing frame, the picture's
+        // centre crop is then `inner` pixel for pixel.
+        func side(_ o: Int, _ i: Int) -> Int { let n = max(i, Int((Double(o) * k).rounded())); return n + (n - i) % 2 }
+        let w = side(outer.width, inner.width), h = side(outer.height, inner.height)
+        let out = Bitmap(uncheckedWidth: w, height: h)
+        let picture = Node.group(Rect(0, 0, Double(w), Double(h)), [
+            .image(outer, frame: Rect(0, 0, Double(w), Double(h))),
+            .image(inner, frame: Rect(Double((w - inner.width) / 2), Double((h - inner.height) / 2), Double(inner.width), Double(inner.height)))])
+        Renderer.render(picture, scale: 1, into: out)
+        return out
     }
 
     static func lookUp(_ x: End) -> (node: Node, element: ScreenElement)? {

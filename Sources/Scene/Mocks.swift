@@ -10,6 +10,9 @@
 import Geometry
 
 public enum Mocks {
+    /// The id of a `detail` mock's hero image: declared with `"photo": N`, it shows the grid's
+    /// `photoN` (navigation-zoom lands a grid cell's picture on it).
+    public static let heroID = "hero"
     public static let kinds: [(name: String, description: String)] = [
         ("list", "a table of rows: avatar, title, subtitle, chevron (cell0…, avatar0…)"),
         ("grid", "a photo grid, three columns (photo0…)"),

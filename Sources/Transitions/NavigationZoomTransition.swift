@@ -10,7 +10,9 @@ import Scene
 /// source's to `cornerRadius`, the screen aspect-filled into R, the source's snapshot fading out
 /// over the first 0.3); the screen underneath stays at scale 1 with its source hidden ("its slot
 /// keeps its size") under a black dim of alpha `dim`·p ("stays at scale 1, dims progressively").
-/// A pop plays it backwards into the source's frame.
+/// A pop plays it backwards into the source's frame. When the new screen has the source's
+/// counterpart (the step's match is then a pair, `landsOnCounterpart`), the card's content follows
+/// the counterpart instead and one picture flies (ZoomFlight).
 ///
 /// Interactive dismiss (a gesture on the pop or dismiss, starting anywhere): the screen's centre
 /// follows the finger and its scale falls with the downward distance d, s = 1 − 0.6·q with
@@ -49,6 +51,7 @@ public struct NavigationZoomTransition: Transition {
     public var defaultCurve: Curve { ZoomLayers.curve }
     public var usesMatchedElements: Bool { true }
     public var sourceElement: String? { source }
+    public var landsOnCounterpart: Bool { true }
 
     /// The dragged screen's scale at interactive progress q.
     public static func scale(progress q: Double) -> Double { 1 - (1 - minScale) * q }
@@ -65,6 +68,10 @@ public struct NavigationZoomTransition: Transition {
         let (under, over, pf) = frame.forward
         let c = frame.canvas, full = Rect(0, 0, c.width, c.height)
         let src = ZoomLayers.source(of: frame)
+        let hero = ZoomFlight.counterpart(of: frame)
+        // Where the counterpart's resting frame is drawn (the card's content follows it).
+        let heroAtSource = hero.map { ZoomFlight.covering($0.frame, src.frame) }
+        var hm = hero.flatMap { h in heroAtSource.map { $0.interpolated(to: h.frame, pf) } }
         var r = src.frame.interpolated(to: full, pf)
         var radius = src.cornerRadius + (cornerRadius - src.cornerRadius) * pf
         var dimAlpha = dim * pf
@@ -77,6 +84,10 @@ public struct NavigationZoomTransition: Transition {
             let k = i.completion(progress: frame.progress)
             let landing = i.released && i.finishing
             r = i.released ? lifted.interpolated(to: landing ? src.frame : full, k) : lifted
+            if let h = hero, let atSource = heroAtSource {
+                let held = ZoomFlight.scaled(h.frame, by: s, at: lifted.origin)
+                hm = i.released ? held.interpolated(to: landing ? atSource : h.frame, k) : held
+            }
             // The lifted card has the display's radius (squared off only while it still fills the
             // display, `WindowCorners`); landing, it turns into the source's.
             radius = !i.released || !landing ? cornerRadius : cornerRadius + (src.cornerRadius - cornerRadius) * k
@@ -90,6 +101,11 @@ public struct NavigationZoomTransition: Transition {
         if dimAlpha > 0 { layers.append(.rect(full, Color.black.withAlpha(min(1, dimAlpha)))) }
         // At the source (the push's first frame, a landing's last) the snapshot alone covers it:
         // the card under its anti-aliased edge would show.
+        if let h = hero, let hm {
+            if let card = ZoomFlight.card(over, counterpart: h, source: src, in: r, radius: radius, landing: hm,
+                                          content: snapshotProgress > 0, fade: snapshotProgress) { layers.append(card) }
+            return .canvas(c, layers)
+        }
         if snapshotProgress > 0, let card = ZoomLayers.card(over, in: r, radius: radius, target: full) { layers.append(card) }
         if let snap = ZoomLayers.snapshot(src, in: r, radius: radius, progress: snapshotProgress) { layers.append(snap) }
         return .canvas(c, layers)

@@ -46,20 +46,10 @@ final class PresetReviewTests: XCTestCase {
     /// landing back where they started.
     func testAFlightLandsOnItsSlotsOwnPicture() throws {
         var checked = 0
-        for path in PresetContinuityTests.allPresets() where !path.contains("matrix") {
-            let s = try load(path, scale: 1)
-            let c = FrameComposer(storyboard: s)
-            for step in s.steps where !step.matches.isEmpty && step.transition?.hidesMatchedElementsOnNewerScreen != false {
-                let a = try s.screen(step.before), b = try s.screen(step.after), m = step.matches[0]
-                // A pair: the element on both screens (a zoom's source is on one only).
-                guard a?.element(id: m.from) != nil, b?.element(id: m.to) != nil else { continue }
-                let (screen, id) = step.isCancelled ? (a, m.from) : (b, m.to)
-                let slot = try XCTUnwrap(screen?.element(id: id)?.frame)
-                let last = Int((step.end * Double(s.fps)).rounded())
-                let d = difference(try render(c, last - 1), try render(c, last), in: slot, scale: s.scale)
-                XCTAssertLessThan(d, 3, "\(URL(fileURLWithPath: path).lastPathComponent) \(step.title): the flight's picture one frame before landing differs from \(id)'s own by \(d)/255")
-                checked += 1
-            }
+        for l in try MatchedLanding.all(scale: 1) {
+            let d = difference(try l.frame(l.last - 1), try l.frame(l.last), in: l.slot, scale: l.composer.storyboard.scale)
+            XCTAssertLessThan(d, 3, "\(l.name): the flight's picture one frame before landing differs from \(l.id)'s own by \(d)/255")
+            checked += 1
         }
         XCTAssertGreaterThanOrEqual(checked, 8, "the shipped matched flights")
     }
