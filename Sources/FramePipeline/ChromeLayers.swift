@@ -17,6 +17,8 @@ struct ChromeLayers: Sendable {
     let cutout: Node?
     /// The status bar's legibility rule over what is composed under it (StatusBarInk).
     let ink: StatusBarInk
+    /// The home indicator's or gesture handle's (HomeIndicatorInk); nil: the device has none.
+    let home: HomeIndicatorInk?
 
     init(storyboard: Storyboard) {
         self.storyboard = storyboard
@@ -28,6 +30,7 @@ struct ChromeLayers: Sendable {
         enabled = storyboard.overlays.chrome
         cutout = storyboard.overlays.device ? c.cutout() : nil
         ink = StatusBarInk(chrome: c, scale: storyboard.scale, width: storyboard.screenPixelWidth, height: storyboard.screenPixelHeight)
+        home = HomeIndicatorInk(chrome: c, scale: storyboard.scale, width: storyboard.screenPixelWidth, height: storyboard.screenPixelHeight)
         // The held bands on whole pixel rows: a band and the fill under it then cover exactly the
         // same pixels, so a held screenshot draws its own pixels there.
         let k = storyboard.scale
@@ -124,8 +127,10 @@ struct ChromeLayers: Sendable {
 
     /// The chrome's layers for a state: held bands, then the drawn bars, then the cut-out.
     /// `snapshot` gives a screen's snapshot (for its bands). `legibility`: how far each status-bar
-    /// item group's ink moves to the other ink (StatusBarInk), asked only when the bar is drawn.
-    func nodes(_ state: FrameState, snapshot: (String) -> Bitmap, legibility: () -> [Double]) -> [Node] {
+    /// item group's ink moves to the other ink (StatusBarInk), asked only when the bar is drawn;
+    /// `homeInk`: the home indicator's ink when its rule moves it (HomeIndicatorInk), else nil.
+    func nodes(_ state: FrameState, snapshot: (String) -> Bitmap, legibility: () -> [Double],
+               homeInk: () -> Double? = { nil }) -> [Node] {
         guard enabled else { return cutout.map { [$0] } ?? [] }
         let l = look(state)
         var out = bands(state, l, snapshot: snapshot)
@@ -134,7 +139,7 @@ struct ChromeLayers: Sendable {
             bar.opacity = l.statusDrawn
             out.append(bar)
         }
-        if l.homeDrawn > 0, var home = chrome.homeIndicator(content: Color(white: l.homeLight)) {
+        if l.homeDrawn > 0, var home = chrome.homeIndicator(content: Color(white: homeInk() ?? l.homeLight)) {
             home.opacity *= l.homeDrawn
             out.append(home)
         }

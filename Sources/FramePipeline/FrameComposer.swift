@@ -25,6 +25,8 @@ public final class FrameComposer: Sendable {
     let framer: DeviceFramePainter?
     /// Screenshots' large titles, lifted out of their pixels once (LargeTitles.swift).
     let largeTitles = LargeTitleInks()
+    /// The system bars' legibility measurements, remembered for the render (LegibilityCache).
+    let legibility = LegibilityCache()
 
     public init(storyboard: Storyboard, slowMotion: Double = 1) {
         self.storyboard = storyboard
@@ -108,7 +110,8 @@ public final class FrameComposer: Sendable {
     /// snapshot no other frame around it draws is drawn from the screen itself, the same pixels:
     /// SnapshotStore.stillCopiesSnapshot).
     func plan(state: FrameState, time t: Double, frame: Int?) -> Plan {
-        let layers = chrome.nodes(state, snapshot: { bandSnapshot($0, state) }, legibility: { statusShifts(state, around: t) })
+        let layers = chrome.nodes(state, snapshot: { bandSnapshot($0, state) }, legibility: { statusShifts(state, around: t) },
+                                 homeInk: { homeInk(state, around: t) })
             + overlays.nodes(at: t)
         let scale = storyboard.scale
         let overlaysInBands = layers.allSatisfy { Renderer.drawsSameInBands($0, scale: scale) }

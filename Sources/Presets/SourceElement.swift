@@ -8,12 +8,13 @@ import Transitions
 
 extension Resolver {
     /// The one matched pair of a source-element transition: the element's id on the underneath
-    /// side and "" (no element) on the other — (id, "") for a push or present, ("", id) for a pop
-    /// or dismiss — so FrameComposer snapshots and hides it on the underneath screen alone, even if
-    /// the other screen has an element of that id. Problems: `match` given as well, or no such
-    /// element on the screen underneath (the path is the parameter's).
-    func sourcePair(_ id: String, _ spec: StepSpec, _ underneath: Node, forward: Bool, path: String, name: String,
-                    problem: (String, String) -> Void) -> [(from: String, to: String)] {
+    /// side and on the other its `counterpart` ("" for none) — (id, counterpart) for a push or
+    /// present, (counterpart, id) for a pop or dismiss. Without a counterpart FrameComposer
+    /// snapshots and hides the element on the underneath screen alone, even if the other screen
+    /// has an element of that id. Problems: `match` given as well, or no such element on the
+    /// screen underneath (the path is the parameter's).
+    func sourcePair(_ id: String, _ spec: StepSpec, _ underneath: Node, counterpart: String? = nil, forward: Bool, path: String,
+                    name: String, problem: (String, String) -> Void) -> [(from: String, to: String)] {
         if id.isEmpty {
             problem(path + ".transition", "\(name) needs the element it grows out of: give \"source\", an id on \"\(underneath.id ?? "?")\" (ids: \(underneath.allIDs.dropFirst().joined(separator: ", ")))")
             return []
@@ -22,11 +23,28 @@ extension Resolver {
             problem(path + ".match", "\(name) takes its element from its parameter (\"\(id)\"), not from match; remove \"match\"")
             return []
         }
-        if underneath.find(id: id) != nil && id != underneath.id { return forward ? [(id, "")] : [("", id)] }
+        if underneath.find(id: id) != nil && id != underneath.id {
+            let other = counterpart ?? ""
+            return forward ? [(id, other)] : [(other, id)]
+        }
         let at = spec.parameters.first { if case .string(let s) = $0.value.node.value { return s == id } else { return false } }
         problem(at?.value.path.text ?? path + ".transition",
                 "no element \"\(id)\" on the screen underneath, \"\(underneath.id ?? "?")\" (ids: \(underneath.allIDs.dropFirst().joined(separator: ", ")))")
         return []
+    }
+}
+
+extension TimelineResolution {
+    /// The element of the new screen `top` that the source element `id` becomes (navigation-zoom
+    /// lands its picture there, as UIKit's zoom aligns the source view with a rect of the zoomed
+    /// view: `ZoomOptions.alignmentRectProvider`): the element of the same id, or, for a grid
+    /// cell `photoN`, the hero of a `detail` mock declared with `"photo": N` (it shows that
+    /// photo). Nil when the new screen has none: the zoom then grows the whole screen out of it.
+    func counterpart(of id: String, on top: String) -> String? {
+        guard let node = screens[top] else { return nil }
+        if id != node.id, node.find(id: id) != nil { return id }
+        if let n = preset.extras[top]?.photo, id == "photo\(n)", node.find(id: Mocks.heroID) != nil { return Mocks.heroID }
+        return nil
     }
 }
 

@@ -47,7 +47,7 @@ public struct Storyboard: Sendable {
     /// A right-to-left app's story: transitions and gestures mirror (FrameComposer.scene).
     public var direction: LayoutDirection = .ltr
     /// How the status bar writes its time: the locale's hour cycle.
-    public var clock = StatusBarClock.twelveHour
+    public var clock = StatusBarClock.american
     public var screenPixelHeight: Int { composedPixelHeight - captionBand }
     /// The device body and marketing text around the screen (DeviceFraming.swift): then
     /// `pixelWidth` × `pixelHeight` is the framed canvas and the screen is placed inside it.

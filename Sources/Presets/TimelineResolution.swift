@@ -91,8 +91,11 @@ struct TimelineResolution {
         guard var step = resolver.timed(untimed, spec, canvas: canvas, problem: problem) else { return nil }
         if transition.usesMatchedElements {
             guard let a = screens[before], let b = screens[after] else { return nil }
+            let top = operation.isForward ? after : before
             let pairs = transition.sourceElement.map {
-                resolver.sourcePair($0, spec, operation.isForward ? a : b, forward: operation.isForward, path: path, name: name, problem: problem)
+                resolver.sourcePair($0, spec, operation.isForward ? a : b,
+                                    counterpart: transition.landsOnCounterpart ? counterpart(of: $0, on: top) : nil,
+                                    forward: operation.isForward, path: path, name: name, problem: problem)
             } ?? resolver.matchPairs(spec, a, b, path: path, name: name, problem: problem)
             if pairs.isEmpty { return nil }
             step.matches = pairs

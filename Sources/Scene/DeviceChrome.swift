@@ -34,7 +34,7 @@ public struct DeviceChrome: Sendable, Hashable {
     /// A right-to-left system language (Arabic, Hebrew): the status bar's items trade sides.
     public var rightToLeft = false
     /// How the system's locale writes the time (a 24-hour "09:41" in German).
-    public var clock = StatusBarClock.twelveHour
+    public var clock = StatusBarClock.american
 
     public init(layout: Layout, size: Size, statusBarHeight: Double, homeBandHeight: Double, cornerRadius: Double) {
         self.layout = layout; self.size = size; self.statusBarHeight = statusBarHeight
@@ -129,7 +129,9 @@ public struct DeviceChrome: Sendable, Hashable {
 
     private func text(_ s: String, _ frame: Rect, size: Double, weight: FontWeight, color: Color, align: TextAlignment,
                       family: String? = nil) -> Node {
-        Node(kind: .text(s, TextStyle(font: Font(size: size, weight: weight, family: family), color: color, alignment: align)), frame: frame)
+        var style = TextStyle(font: Font(size: size, weight: weight, family: family), color: color, alignment: align)
+        style.language = clock.language
+        return Node(kind: .text(s, style), frame: frame)
     }
 
     /// iPhone and iPad items: the time (centred in `timeFrame`), then cellular bars, Wi-Fi and the
@@ -174,10 +176,11 @@ public struct DeviceChrome: Sendable, Hashable {
     /// and an upright battery at the right, as the Material 3 status bar draws them.
     private func androidItems(_ fg: Color) -> [[[Node]]] {
         let w = size.width, mid = statusBarHeight / 2 + 2
-        let time = text("12:30", Rect(24, mid - 10, 80, 20), size: 14, weight: .medium, color: fg, align: .left, family: "Roboto")
-        // Material's Wi-Fi fan and signal triangle (StatusBarGlyphs), 12 dp tall in their boxes.
+        let time = text(clock.android, Rect(24, mid - 10, 80, 20), size: 14, weight: .medium, color: fg, align: .left, family: "Roboto")
+        // Material's Wi-Fi fan and signal triangle (StatusBarGlyphs), 12 dp tall in their boxes; the
+        // triangle is the one direction-bearing glyph, and SystemUI mirrors it right to left.
         let wifi = StatusBarGlyphs.androidWifi(fg, cx: w - 78, apex: mid + 5, radius: 12)
-        let signal = [StatusBarGlyphs.androidSignal(fg, corner: Point(w - 50.5, mid + 5), side: 12)]
+        let signal = [StatusBarGlyphs.androidSignal(fg, corner: Point(w - 50.5, mid + 5), side: 12, mirrored: rightToLeft)]
         var battery = Node(kind: .rect, frame: Rect(w - 40, mid - 8, 9, 15), fill: .solid(fg.withAlpha(0.3)), cornerRadius: 2)
         battery.children = [.rect(Rect(0, 4, 9, 11), fg, cornerRadius: 2)]
         return [[[time]], [[wifi], signal, [battery]]]

@@ -12,9 +12,10 @@ enum MaterialMocks {
     /// The Material form of a mock kind (nil for an unknown kind). The status bar and gesture
     /// bar take the device's heights (its safe areas).
     static func screen(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?,
-                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil, topLevel: Bool = false) -> Node? {
+                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil, topLevel: Bool = false, locale: String? = nil) -> Node? {
         var m = MaterialBuilder(size: size, dark: dark, tint: tint, seed: seed, statusHeight: statusHeight, gestureHeight: gestureHeight)
         m.topLevel = topLevel
+        m.b.locale = locale
         let n: Node
         switch kind {
         case "list": n = m.list(title: title ?? "Inbox", items: items ?? 14)
@@ -31,6 +32,8 @@ enum MaterialMocks {
         case "feed": n = m.feed(title: title ?? "Feed", items: items ?? 6)
         case "settings": n = m.settings(title: title ?? "Settings", items: items ?? 12)
         case "home": n = m.home(items: items ?? 20)
+        case "compose": n = m.compose(title: title ?? "New conversation")
+        case "message": n = m.conversation(title: title, items: items ?? 8)
         default: return nil
         }
         return n.withDefaultFamily("Roboto")
@@ -93,13 +96,19 @@ struct MaterialBuilder {
     /// The top app bar: large (152 dp, headline 28 sp at the bottom) or small (64 dp, title 22 sp
     /// after a back arrow, or at the 16 dp inset on a top-level screen). Returns it and the y its
     /// content starts at.
-    func topAppBar(_ title: String, large: Bool) -> (Node, Double) {
+    func topAppBar(_ title: String, large: Bool, closes: Bool = false) -> (Node, Double) {
         let w = size.width, top = statusHeight, fg = onSurface
         let h = large ? 152.0 : 64.0
         var kids: [Node] = []
         if large {
             kids.append(text(title, Rect(16, h - 28 - 36, w - 32, 36), size: 28, color: fg, id: "title"))
             kids.append(icon(Rect(w - 48, 12, 24, 24), fg))
+        } else if closes {
+            // A full-screen dialog's close icon (m3.material.io, dialogs: full-screen) where the back arrow would be.
+            kids.append(Node(kind: .group, frame: Rect(16, 20, 24, 24), children: [
+                Node(kind: .rect, frame: Rect(3, 11, 18, 2), fill: .solid(fg), cornerRadius: 1, transform: LayerTransform(rotate: 45)),
+                Node(kind: .rect, frame: Rect(3, 11, 18, 2), fill: .solid(fg), cornerRadius: 1, transform: LayerTransform(rotate: -45))]))
+            kids.append(text(title, Rect(56, 18, w - 112, 28), size: 22, color: fg, id: "title"))
         } else if topLevel {
             kids.append(text(title, Rect(16, 18, w - 72, 28), size: 22, color: fg, id: "title"))
             kids.append(icon(Rect(w - 40, 20, 24, 24), fg))

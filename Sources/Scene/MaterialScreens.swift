@@ -9,7 +9,7 @@ extension MaterialBuilder {
         var y = y0, clock = Builder.Clock()
         for _ in 0..<items where y < size.height {
             // A two-line list item: 72 dp, 40 dp avatar 16 dp in, headline 16 sp, supporting 14 sp.
-            let h = 72.0, name = b.rng.pick(Builder.names)
+            let h = 72.0, name = b.person()
             var cell = Node(id: "cell\(b.cellIndex)", kind: .group, frame: Rect(0, y, w, h), fill: .solid(surface)); b.cellIndex += 1
             cell.children = [b.avatar(Rect(16, 16, 40, 40), name: name),
                              text(name, Rect(72, 14, w - 140, 22), size: 16, color: onSurface),
@@ -46,7 +46,7 @@ extension MaterialBuilder {
         var y = y0 + 8 + (w - 32) * 0.75 + 24
         kids.append(text(String(b.sentence(3).dropLast()), Rect(16, y, w - 32, 36), size: 28, color: onSurface, id: "headline"))
         y += 44
-        let author = b.rng.pick(Builder.names)
+        let author = b.person()
         kids.append(text((post?.author ?? author) + " · \(2 + b.rng.int(20)) min read", Rect(16, y, w - 32, 20), size: 14, color: onVariant))
         y += 32
         while y < size.height - 180 {
@@ -67,7 +67,7 @@ extension MaterialBuilder {
         var y = y0, age = Builder.Age()
         for _ in 0..<items where y < size.height {
             // A filled card: 12 dp corners, 16 dp in from the screen, 16 dp padding, 8 dp apart.
-            let cw = w - 32, name = b.rng.pick(Builder.names)
+            let cw = w - 32, name = b.person()
             var card = Node(id: "cell\(b.cellIndex)", kind: .group, frame: Rect(16, y, cw, 0), fill: .solid(containerHigh), cornerRadius: 12, clips: true)
             b.cellIndex += 1
             var ch: [Node] = [b.avatar(Rect(16, 16, 40, 40), name: name),

@@ -35,7 +35,8 @@ enum MockLocaleTables {
                           "مشاركة", "بحث", "Apple ID، iCloud، الوسائط والمشتريات", "تشغيل", "إيقاف", "متصل", "أبدًا", "افتراضي",
                           "وضع الطيران", "Wi-Fi", "بلوتوث", "الخلوي", "الإشعارات", "الأصوات والحس اللمسي", "التركيز",
                           "مدة استخدام الجهاز", "عام", "مركز التحكم", "شاشة العرض والإضاءة", "خلفية الشاشة", "الخصوصية",
-                          "البطارية", "كلمات السر"]),
+                          "البطارية", "كلمات السر",
+                          "تحديد", "إلغاء", "رسالة جديدة", "إلى:", "اليوم", "إلى", "رسالة نصية", "محادثة جديدة"]),
         counted: [("Repost #", "إعادة نشر #"), ("Comment #", "تعليق #"), ("Like #", "إعجاب #"), ("# min read", "قراءة # دقائق"),
                   ("#m ago", "قبل # د"), ("# min ago", "قبل # د")],
         prefixes: ["و"])
@@ -49,7 +50,8 @@ enum MockLocaleTables {
         phrases: phrases(["הודעות", "תמונות", "פרטים", "וייבו", "הגדרות", "עריכה", "חזרה", "המשך", "דואר נכנס", "פיד", "שיתוף",
                           "חיפוש", "Apple ID, iCloud, מדיה ורכישות", "פועל", "כבוי", "מחובר", "אף פעם", "ברירת מחדל",
                           "מצב טיסה", "Wi-Fi", "בלוטות׳", "סלולרי", "עדכונים", "צלילים ורטט", "ריכוז", "זמן מסך", "כללי",
-                          "מרכז הבקרה", "תצוגה ובהירות", "תמונת רקע", "פרטיות", "סוללה", "סיסמאות"]),
+                          "מרכז הבקרה", "תצוגה ובהירות", "תמונת רקע", "פרטיות", "סוללה", "סיסמאות",
+                          "בחירה", "ביטול", "הודעה חדשה", "אל:", "היום", "אל", "הודעת טקסט", "שיחה חדשה"]),
         counted: [("Repost #", "שיתוף #"), ("Comment #", "תגובה #"), ("Like #", "לייק #"), ("# min read", "# דקות קריאה"),
                   ("#m ago", "לפני # דק׳"), ("# min ago", "לפני # דק׳")])
 
@@ -63,7 +65,8 @@ enum MockLocaleTables {
                           "検索", "Apple ID、iCloud、メディアと購入", "オン", "オフ", "接続済み", "しない", "デフォルト",
                           "機内モード", "Wi-Fi", "Bluetooth", "モバイル通信", "通知", "サウンドと触覚", "集中モード",
                           "スクリーンタイム", "一般", "コントロールセンター", "画面表示と明るさ", "壁紙", "プライバシー",
-                          "バッテリー", "パスワード"]),
+                          "バッテリー", "パスワード",
+                          "選択", "キャンセル", "新規メッセージ", "宛先:", "今日", "宛先", "テキストメッセージ", "新しい会話"]),
         counted: [("Repost #", "リポスト #"), ("Comment #", "コメント #"), ("Like #", "いいね #"), ("# min read", "#分で読めます"),
                   ("#m ago", "#分前"), ("# min ago", "#分前")],
         wordSeparator: "", period: "。")
@@ -78,7 +81,8 @@ enum MockLocaleTables {
                           "Posteingang", "Feed", "Teilen", "Suchen", "Apple-ID, iCloud, Medien & Käufe", "Ein", "Aus",
                           "Verbunden", "Nie", "Standard", "Flugmodus", "WLAN", "Bluetooth", "Mobilfunk", "Mitteilungen",
                           "Töne & Haptik", "Fokus", "Bildschirmzeit", "Allgemein", "Kontrollzentrum", "Anzeige & Helligkeit",
-                          "Hintergrundbild", "Datenschutz", "Batterie", "Passwörter"]),
+                          "Hintergrundbild", "Datenschutz", "Batterie", "Passwörter",
+                          "Auswählen", "Abbrechen", "Neue Nachricht", "An:", "Heute", "An", "Textnachricht", "Neue Unterhaltung"]),
         counted: [("Repost #", "Teilen #"), ("Comment #", "Kommentare #"), ("Like #", "Gefällt mir #"), ("# min read", "# Min. Lesezeit"),
                   ("#m ago", "vor # Min."), ("# min ago", "vor # Min.")],
         capitalizes: true)
@@ -88,7 +92,8 @@ enum MockLocaleTables {
                          "Share", "Search", "Apple ID, iCloud, Media & Purchases", "On", "Off", "Connected", "Never", "Default",
                          "Airplane Mode", "Wi-Fi", "Bluetooth", "Cellular", "Notifications", "Sounds & Haptics", "Focus",
                          "Screen Time", "General", "Control Center", "Display & Brightness", "Wallpaper", "Privacy",
-                         "Battery", "Passwords"]
+                         "Battery", "Passwords", "Select", "Cancel", "New Message", "To:", "Today", "To",
+                         "Text message", "New conversation"]
 
     static func phrases(_ translated: [String]) -> [String: String] {
         precondition(translated.count == labels.count, "a translation for every label")

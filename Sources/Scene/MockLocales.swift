@@ -50,6 +50,13 @@ public enum MockLocale {
         return n
     }
 
+    /// One mock text as a screen in `code`'s language shows it (the text itself for English or
+    /// an unknown code).
+    static func shown(_ s: String, in code: String?) -> String {
+        guard let code, let lang = language(of: code), let table = MockLocaleTables.all[lang] else { return s }
+        return translate(s, table)
+    }
+
     /// One mock text in the table's language, or the text itself when the table does not know it.
     static func translate(_ s: String, _ t: MockLocaleTables.Table) -> String {
         if let exact = t.phrases[s] { return exact }
@@ -57,6 +64,11 @@ public enum MockLocale {
         // "Name · 12 min read": each part on its own.
         if s.contains(" · ") {
             return s.split(separator: " · ", omittingEmptySubsequences: false).map { translate(String($0), t) }.joined(separator: " · ")
+        }
+        // "Today 9:27": a label and a time.
+        if let space = s.lastIndex(of: " "), case let time = s[s.index(after: space)...], !time.isEmpty,
+           time.allSatisfy({ $0.isNumber || $0 == ":" }), let head = t.phrases[String(s[..<space])] {
+            return head + " " + time
         }
         // "Like 120", "12 min read", "5m ago": a label with its number.
         for (english, format) in t.counted {

@@ -1,19 +1,26 @@
 // Built-in mock screens (docs/PRESETS.md `mock`): plausible iOS screens as node trees, deterministic
 // from a seed. Each leaves the device's status-bar band to the system (DeviceChrome draws the
 // status bar and the home indicator above every frame; the band here is the bar's background,
-// `statusBar`), has a navigation bar (large title for list/grid/feed/settings, inline with a back
-// button for detail; its items are `title`, `backChevron`, `backLabel`, `leadingButton`, `addButton`), light and dark
-// palettes, a tint, and named elements transitions can match: `photo0…`, `avatar0…`, `hero`,
-// `title`, `navBar`, `statusBar`, `cell0…`, `addButton` (the large title bar's + button).
+// `statusBar`), has a navigation bar (large title for list/grid/feed/settings, inline for
+// detail/message/compose) whose items belong to its screen (MockNavigationBar.swift): `title`,
+// `backChevron` and `backLabel` on a pushed screen only, `leadingButton`, and a trailing
+// `composeButton`, `selectButton` or `addButton`; light and dark palettes, a tint, and named
+// elements transitions can match: `photo0…`, `avatar0…`, `hero`, `title`, `navBar`, `statusBar`,
+// `cell0…`, `bubble0…`, the bar's buttons.
 import Geometry
 
 public enum Mocks {
+    /// The id of a `detail` mock's hero image: declared with `"photo": N`, it shows the grid's
+    /// `photoN` (navigation-zoom lands a grid cell's picture on it).
+    public static let heroID = "hero"
     public static let kinds: [(name: String, description: String)] = [
         ("list", "a table of rows: avatar, title, subtitle, chevron (cell0…, avatar0…)"),
         ("grid", "a photo grid, three columns (photo0…)"),
         ("detail", "a detail page: hero image (photo: N shows the grid's photoN; Material: the feed's post with photoN), title, body text (hero, title)"),
         ("feed", "Weibo-like cards: avatar, name, time, text, image grid, actions (avatar0…, photo0…)"),
-        ("settings", "grouped settings: icon, title, value or switch, chevron (cell0…)"),
+        ("settings", "grouped settings: search field, icon, title, value or switch, chevron (cell0…)"),
+        ("message", "a conversation with one person: their name as the title, bubbles, the message field (bubble0…, messageField)"),
+        ("compose", "a new message being written: Cancel (iOS) or close (Material), a To field, the message field (toField, messageField)"),
         ("home", "a launcher home screen: wallpaper, app icon grid, dock, search bar (icon0…); Material style"),
     ]
 
@@ -28,11 +35,15 @@ public enum Mocks {
                               topLevel: Bool = false) -> Node? {
         let material = style == .material || kind == "home"
         let top = presentedAsSheet ? 0 : statusHeight ?? (material ? 48 : 47)
+        // A sheet's last points stay below the canvas (its top rests under the status bar, 10–15
+        // pt lower): what sits at its bottom keeps clear of them as of the home indicator.
+        let bottom = gestureHeight + (presentedAsSheet ? (statusHeight ?? 47) + 15 : 0)
         let built = material
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
-                                   statusHeight: top, gestureHeight: gestureHeight, photo: kind == "detail" ? photo : nil, topLevel: topLevel)
+                                   statusHeight: top, gestureHeight: bottom, photo: kind == "detail" ? photo : nil, topLevel: topLevel,
+                                   locale: locale)
             : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo,
-                    backTitle: backTitle, statusHeight: top)
+                    backTitle: backTitle, statusHeight: top, bottomHeight: bottom, topLevel: topLevel, locale: locale)
         guard var root = built else { return nil }
         // Language, then layout direction: separate layers over the same mock (MockLocales.swift, Mirroring.swift).
         if let locale { root = MockLocale.localize(root, locale) }
@@ -42,29 +53,36 @@ public enum Mocks {
     /// The title an iOS mock of `kind` shows when the preset gives none (before localizing): what
     /// the back button of a screen pushed from it says.
     public static func defaultTitle(kind: String) -> String {
-        ["list": "Messages", "grid": "Photos", "detail": "Detail", "feed": "Weibo", "settings": "Settings"][kind] ?? "Back"
+        ["list": "Messages", "grid": "Photos", "detail": "Detail", "feed": "Weibo", "settings": "Settings", "compose": "New Message"][kind] ?? "Back"
     }
 
     /// True when a mock kind's screen is dark behind the status bar (light status-bar content).
     public static func hasDarkTop(kind: String, dark: Bool) -> Bool { dark || kind == "home" }
 
     static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?, photo: Int? = nil,
-                      backTitle: String? = nil, statusHeight: Double = 47) -> Node? {
+                      backTitle: String? = nil, statusHeight: Double = 47, bottomHeight: Double = 34, topLevel: Bool = false,
+                      locale: String? = nil) -> Node? {
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
         b.backTitle = backTitle
         b.statusHeight = statusHeight
+        b.bottomHeight = bottomHeight
+        b.topLevel = topLevel
+        b.locale = locale
         if kind == "detail", let n = photo {
             // The hero shows the grid's photoN of the same seed: one picture, two places (issue 15).
             guard let picture = gridPhoto(n, size: size, dark: dark, tint: tint, seed: seed) else { return nil }
             return b.detail(title: title ?? "Detail", picture: picture)
         }
-        let title = title ?? defaultTitle(kind: kind)
+        let explicitTitle = title, title = title ?? defaultTitle(kind: kind)
         switch kind {
         case "list": return b.list(title: title, items: items ?? 14)
         case "grid": return b.grid(title: title, items: items ?? 30)
         case "detail": return b.detail(title: title)
         case "feed": return b.feed(title: title, items: items ?? 6)
         case "settings": return b.settings(title: title, items: items ?? 12)
+        case "compose": return b.compose(title: title)
+        // Titled with the other person's name unless the preset names it.
+        case "message": return b.conversation(title: explicitTitle, items: items ?? 8)
         default: return nil
         }
     }
@@ -96,6 +114,15 @@ struct Builder {
     var statusHeight = 47.0
     /// The previous screen's title, for the back button (UIKit shows "Back" when it is too long).
     var backTitle: String?
+    /// A root or presented screen: its inline bar has no back button.
+    var topLevel = false
+    /// The device's bottom safe area (the home indicator's band).
+    var bottomHeight = 34.0
+    /// The language the screen will be shown in (its texts are translated after it is built):
+    /// what sizes a text to its words, a message bubble, measures.
+    var locale: String?
+    /// The people a list has not shown yet: no name twice in one list.
+    var unnamed = Builder.names
 
     init(size: Size, dark: Bool, tint: Color?, seed: Int) {
         self.size = size; self.dark = dark
@@ -193,6 +220,12 @@ struct Builder {
                     cornerRadius: radius, clips: true, children: [sunNode, hill])
     }
 
+    /// A person not yet shown on this screen (the whole cast again once everyone has been).
+    mutating func person() -> String {
+        if unnamed.isEmpty { unnamed = Builder.names }
+        return unnamed.remove(at: rng.int(unnamed.count))
+    }
+
     /// A round avatar with the initial of the person it stands beside.
     mutating func avatar(_ frame: Rect, name: String) -> Node {
         let colors = ["#FF9500", "#34C759", "#5AC8FA", "#AF52DE", "#FF2D55", "#5856D6", "#FFCC00"]
@@ -203,32 +236,6 @@ struct Builder {
                     stops: [GradientStop(0, c), GradientStop(1, Color(r: c.r * 0.8, g: c.g * 0.8, b: c.b * 0.8))]),
                     children: [text(initial, Rect(0, 0, frame.width, frame.height), size: frame.height * 0.42, weight: .semibold,
                                      color: .white, align: .center)])
-    }
-
-    /// Large-title navigation bar (with an action button) or inline with a back button.
-    func navBar(_ title: String, large: Bool) -> (Node, Double) {
-        let w = size.width, top = statusHeight
-        var kids: [Node] = []
-        if large {
-            kids.append(text(title, Rect(16, 44, w - 32, 41), size: 34, weight: .bold, color: label, id: "title"))
-            // Room for a localized title (German "Bearbeiten" needs 86 pt): a bar button is as
-            // wide as its title, it is not cut short.
-            kids.append(text("Edit", Rect(16, 11, 120, 22), size: 17, color: tint, id: "leadingButton"))
-            kids.append(Node(id: "addButton", kind: .ellipse, frame: Rect(w - 44, 8, 28, 28), fill: .solid(tint.withAlpha(0.15)),
-                             children: [.rect(Rect(13, 7, 2, 14), tint, cornerRadius: 1), .rect(Rect(7, 13, 14, 2), tint, cornerRadius: 1)]))
-            return (Node(id: "navBar", kind: .group, frame: Rect(0, top, w, 96), fill: .solid(background), children: kids), top + 96)
-        }
-        kids.append(text(title, Rect(70, 11, w - 140, 22), size: 17, weight: .semibold, color: label, align: .center, id: "title"))
-        var chevron = Node(id: "backChevron", kind: .group, frame: Rect(8, 12, 12, 20))
-        chevron.children = [Node(kind: .rect, frame: Rect(1, 5.3, 12.5, 2.6), fill: .solid(tint), cornerRadius: 1.3,
-                                 transform: LayerTransform(rotate: -45)),
-                            Node(kind: .rect, frame: Rect(1, 12.1, 12.5, 2.6), fill: .solid(tint), cornerRadius: 1.3,
-                                 transform: LayerTransform(rotate: 45))]
-        kids.append(chevron)
-        let back = backTitle.flatMap { $0.count <= 12 ? $0 : nil } ?? "Back"
-        kids.append(text(back, Rect(26, 11, 110, 22), size: 17, color: tint, id: "backLabel"))
-        kids.append(.rect(Rect(0, 44 - 0.33, w, 0.33), separator))
-        return (Node(id: "navBar", kind: .group, frame: Rect(0, top, w, 44), fill: .solid(barBackground), children: kids), top + 44)
     }
 
     func chevron(_ x: Double, _ y: Double) -> Node {
@@ -250,13 +257,13 @@ struct Builder {
 
     mutating func list(title: String, items: Int) -> Node {
         let w = size.width
-        let (bar, y0) = navBar(title, large: true)
+        let (bar, y0) = navBar(title, large: true, items: .messages)
         var kids: [Node] = []
         var y = y0, clock = Builder.Clock()
         for _ in 0..<items where y < size.height {
             let h = 76.0
             var cell = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, y, w, h), fill: .solid(background)); cellIndex += 1
-            let name = rng.pick(Builder.names)
+            let name = person()
             cell.children = [avatar(Rect(16, 12, 52, 52), name: name),
                              text(name, Rect(80, 14, w - 160, 22), size: 17, weight: .semibold, color: label),
                              text(clock.earlier(&rng), Rect(w - 90, 15, 56, 20), size: 15, color: secondary, align: .right),
@@ -271,7 +278,7 @@ struct Builder {
 
     mutating func grid(title: String, items: Int) -> Node {
         let w = size.width
-        let (bar, y0) = navBar(title, large: true)
+        let (bar, y0) = navBar(title, large: true, items: .photos)
         let side = (w - 4) / 3
         var kids: [Node] = []
         for i in 0..<items {
@@ -290,7 +297,7 @@ struct Builder {
         var y = y0 + w * 0.75 + 20
         kids.append(text(String(sentence(3).dropLast()), Rect(16, y, w - 32, 34), size: 28, weight: .bold, color: label, id: "headline"))
         y += 40
-        kids.append(text(rng.pick(Builder.names) + " · " + "\(2 + rng.int(20)) min read", Rect(16, y, w - 32, 20), size: 15, color: secondary))
+        kids.append(text(person() + " · " + "\(2 + rng.int(20)) min read", Rect(16, y, w - 32, 20), size: 15, color: secondary))
         y += 34
         while y < size.height - 200 {
             kids.append(text(sentence(14 + rng.int(14)), Rect(16, y, w - 32, 88), size: 17, color: label, lines: 4))
@@ -304,12 +311,12 @@ struct Builder {
 
     mutating func feed(title: String, items: Int) -> Node {
         let w = size.width
-        let (bar, y0) = navBar(title, large: true)
+        let (bar, y0) = navBar(title, large: true, items: .feed)
         var kids: [Node] = []
         var y = y0 + 8, age = Age()
         for _ in 0..<items where y < size.height {
             var card = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, y, w, 0), fill: .solid(cellBackground)); cellIndex += 1
-            let name = rng.pick(Builder.names)
+            let name = person()
             var ch: [Node] = [avatar(Rect(16, 14, 42, 42), name: name),
                               text(name, Rect(68, 15, w - 140, 20), size: 16, weight: .semibold,
                                    color: Color(hex: dark ? "#FF9F0A" : "#F25C05")!),
@@ -341,13 +348,13 @@ struct Builder {
 
     mutating func settings(title: String, items: Int) -> Node {
         let w = size.width
-        let (bar, y0) = navBar(title, large: true)
+        let (bar, y0) = navBar(title, large: true, items: .settings)
         var groupedBar = bar; groupedBar.fill = .solid(grouped)
-        var kids: [Node] = []
-        var y = y0 + 8
+        var kids: [Node] = [searchField(at: y0 + 1)]
+        var y = y0 + 52
         // A profile card first, then sections of rows.
         var profile = Node(id: "profile", kind: .group, frame: Rect(16, y, w - 32, 80), fill: .solid(cellBackground), cornerRadius: 10)
-        let name = rng.pick(Builder.names)
+        let name = person()
         profile.children = [avatar(Rect(14, 12, 56, 56), name: name),
                             text(name, Rect(82, 18, w - 150, 24), size: 20, weight: .medium, color: label),
                             text("Apple ID, iCloud, Media & Purchases", Rect(82, 44, w - 150, 18), size: 13, color: secondary),

@@ -3,7 +3,8 @@ import Geometry
 /// A screen's navigation bar as UINavigationController sees it during a push or pop (issue 28.2):
 /// the bar's background, from the top of the screen (the status bar's band is the bar's too) to
 /// its bottom edge, and its items, each in canvas points. Built from a mock's `navBar` group
-/// (`title` inline or large, `backChevron`, `backLabel`, `leadingButton`, `addButton`) or from a
+/// (`title` inline or large, `backChevron`, `backLabel`, `leadingButton`, and the trailing
+/// `addButton`, `composeButton` or `selectButton`) or from a
 /// screenshot's declared band (`navigationBar`: a background whose items are its pixels, and a
 /// large title lifted out of them when it declares one).
 public struct NavigationBar: Sendable {
@@ -65,7 +66,7 @@ public struct NavigationBar: Sendable {
             case "backChevron": items[.backChevron] = piece
             case "backLabel": items[.backLabel] = piece
             case "leadingButton": items[.leading] = piece
-            case "addButton": items[.trailing] = piece
+            case "addButton", "composeButton", "selectButton": items[.trailing] = piece
             default:
                 // The hairline: a full-width rect at the bar's bottom.
                 if case .rect = child.kind, child.frame.height < 1, case .solid(let c)? = child.fill { separator = c }

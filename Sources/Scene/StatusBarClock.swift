@@ -1,32 +1,27 @@
-/// How the status bar writes its time (9:41, Apple's keynote time): as the system's locale writes
-/// an hour and minutes, CLDR's preferred hour cycle (the "j" skeleton). German, British English
-/// and most of the world read "09:41"; Japanese "9:41"; American English "9:41 AM" where a
-/// home-button iPhone shows the day period (the ears of a notched iPhone leave it out).
-public enum StatusBarClock: String, Sendable, Hashable, CaseIterable {
-    /// 12-hour ("h:mm a").
-    case twelveHour
-    /// 24-hour, the hour in two digits ("HH:mm").
-    case twentyFourHourPadded
-    /// 24-hour, the hour as is ("H:mm").
-    case twentyFourHour
+/// How the status bar writes its time (9:41, Apple's keynote time; Android's 12:30) in the
+/// system's locale: its hour cycle, its digits and its day period, as CLDR has them (Presets
+/// fills this from Foundation's formatter). German reads "09:41", American English "9:41 AM" where
+/// a home-button iPhone shows the day period, Saudi Arabic "٩:٤١ ص", Korean "오전 9:41"; the ears
+/// of a notched iPhone and Android's status bar leave the day period out.
+public struct StatusBarClock: Sendable, Hashable {
+    /// The time with the locale's day period where its clock has one ("9:41 AM", "9:41 ص").
+    public var withDayPeriod: String
+    /// The same time without a day period ("9:41", "09:41", "٩:٤١").
+    public var time: String
+    /// Android's status-bar time, without a day period: SystemUI's `Clock` hides AM/PM by default.
+    public var android: String
+    /// The locale's language (BCP 47) for shaping and fallback fonts when the time is not plain
+    /// ASCII (Arabic digits and day periods, Korean or Chinese day periods); nil otherwise.
+    public var language: String?
 
-    /// The time iOS shows; `dayPeriod`: with "AM" in 12-hour locales (the home-button bar).
-    public func iosTime(dayPeriod: Bool) -> String {
-        switch self {
-        case .twelveHour: return dayPeriod ? "9:41 AM" : "9:41"
-        case .twentyFourHourPadded: return "09:41"
-        case .twentyFourHour: return "9:41"
-        }
+    public init(withDayPeriod: String, time: String, android: String, language: String? = nil) {
+        self.withDayPeriod = withDayPeriod; self.time = time; self.android = android; self.language = language
     }
 
-    /// The clock a CLDR time pattern (as "jmm" expands for a locale) writes: 'H' or 'k' is a
-    /// 24-hour cycle, doubled when the hour has two digits.
-    public init(pattern: String) {
-        let hours = pattern.filter { "Hk".contains($0) }
-        switch hours.count {
-        case 0: self = .twelveHour
-        case 1: self = .twentyFourHour
-        default: self = .twentyFourHourPadded
-        }
-    }
+    /// American English, the mocks' own (and a preset's without a `locale`).
+    public static let american = StatusBarClock(withDayPeriod: "9:41 AM", time: "9:41", android: "12:30")
+
+    /// The time iOS shows; `dayPeriod`: with the day period where the locale has one (the
+    /// home-button bar).
+    public func iosTime(dayPeriod: Bool) -> String { dayPeriod ? withDayPeriod : time }
 }

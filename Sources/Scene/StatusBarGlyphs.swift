@@ -26,12 +26,14 @@ public enum StatusBarGlyphs {
     }
 
     /// Android signal: a filled right triangle in the `side` × `side` square whose bottom-right
-    /// corner is `corner`, its hypotenuse from the bottom left to the top right.
-    public static func androidSignal(_ fg: Color, corner: Point, side s: Double) -> Node {
+    /// corner is `corner`, its hypotenuse from the bottom left to the top right. `mirrored`: the
+    /// right angle at the bottom left, rising to the left, as SettingsLib's SignalDrawable draws
+    /// itself in a right-to-left layout (it flips its canvas when its layout direction is RTL).
+    public static func androidSignal(_ fg: Color, corner: Point, side s: Double, mirrored: Bool = false) -> Node {
         // A square of diagonal 2s centred on the right angle, turned 45°: its edge through the
         // square's other two corners is the hypotenuse; the clip keeps the part inside the square.
-        let d = s * 2.0.squareRoot()
-        let diamond = Node(kind: .rect, frame: Rect(s - d / 2, s - d / 2, d, d), fill: .solid(fg),
+        let d = s * 2.0.squareRoot(), rightAngle = mirrored ? 0 : s
+        let diamond = Node(kind: .rect, frame: Rect(rightAngle - d / 2, s - d / 2, d, d), fill: .solid(fg),
                            transform: LayerTransform(rotate: 45))
         return Node(id: "signal", kind: .group, frame: Rect(corner.x - s, corner.y - s, s, s), clips: true, children: [diamond])
     }

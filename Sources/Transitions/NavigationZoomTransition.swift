@@ -10,7 +10,9 @@ import Scene
 /// source's to `cornerRadius`, the screen aspect-filled into R, the source's snapshot fading out
 /// over the first 0.3); the screen underneath stays at scale 1 with its source hidden ("its slot
 /// keeps its size") under a black dim of alpha `dim`·p ("stays at scale 1, dims progressively").
-/// A pop plays it backwards into the source's frame.
+/// A pop plays it backwards into the source's frame. When the new screen has the source's
+/// counterpart (the step's match is then a pair, `landsOnCounterpart`), the card's content follows
+/// the counterpart instead and one picture flies (ZoomFlight).
 ///
 /// Interactive dismiss (a gesture on the pop or dismiss, starting anywhere): the screen's centre
 /// follows the finger and its scale falls with the downward distance d, s = 1 − 0.6·q with
@@ -49,6 +51,7 @@ public struct NavigationZoomTransition: Transition {
     public var defaultCurve: Curve { ZoomLayers.curve }
     public var usesMatchedElements: Bool { true }
     public var sourceElement: String? { source }
+    public var landsOnCounterpart: Bool { true }
 
     /// The dragged screen's scale at interactive progress q.
     public static func scale(progress q: Double) -> Double { 1 - (1 - minScale) * q }
@@ -62,36 +65,21 @@ public struct NavigationZoomTransition: Transition {
     }
 
     public func scene(_ frame: TransitionFrame) -> Node {
-        let (under, over, pf) = frame.forward
+        let (under, over, _) = frame.forward
         let c = frame.canvas, full = Rect(0, 0, c.width, c.height)
-        let src = ZoomLayers.source(of: frame)
-        var r = src.frame.interpolated(to: full, pf)
-        var radius = src.cornerRadius + (cornerRadius - src.cornerRadius) * pf
-        var dimAlpha = dim * pf
-        var snapshotProgress = pf
-        if let i = frame.interaction, !frame.operation.isForward {
-            // The dragged card: centred on the finger, scaled by the drag.
-            let s = NavigationZoomTransition.scale(progress: i.released ? i.releaseProgress : frame.progress)
-            let lifted = Rect(c.width / 2 + i.translation.x - s * c.width / 2, c.height / 2 + i.translation.y - s * c.height / 2,
-                              s * c.width, s * c.height)
-            let k = i.completion(progress: frame.progress)
-            let landing = i.released && i.finishing
-            r = i.released ? lifted.interpolated(to: landing ? src.frame : full, k) : lifted
-            // The lifted card has the display's radius (squared off only while it still fills the
-            // display, `WindowCorners`); landing, it turns into the source's.
-            radius = !i.released || !landing ? cornerRadius : cornerRadius + (src.cornerRadius - cornerRadius) * k
-            dimAlpha = !i.released ? dim * s : landing ? dim * s * (1 - k) : dim * s + (dim - dim * s) * k
-            snapshotProgress = landing ? 1 - k : 1
-        }
-        // Growing to the full display the corners square off with the card's size, so the last
-        // frame is the screen itself without a one-frame snap from the display's radius to none.
-        radius = min(radius, WindowCorners.radius(cornerRadius, window: r, canvas: c))
+        let src = ZoomLayers.source(of: frame), hero = ZoomFlight.counterpart(of: frame)
+        let card = pose(frame, source: src, counterpart: hero)
         var layers: [Node] = [under]
-        if dimAlpha > 0 { layers.append(.rect(full, Color.black.withAlpha(min(1, dimAlpha)))) }
+        if card.dim > 0 { layers.append(.rect(full, Color.black.withAlpha(min(1, card.dim)))) }
         // At the source (the push's first frame, a landing's last) the snapshot alone covers it:
         // the card under its anti-aliased edge would show.
-        if snapshotProgress > 0, let card = ZoomLayers.card(over, in: r, radius: radius, target: full) { layers.append(card) }
-        if let snap = ZoomLayers.snapshot(src, in: r, radius: radius, progress: snapshotProgress) { layers.append(snap) }
+        if let h = hero, let hm = card.hero {
+            if let n = ZoomFlight.card(over, counterpart: h, source: src, in: card.rect, radius: card.radius, landing: hm,
+                                       content: card.away > 0, fade: card.away) { layers.append(n) }
+            return .canvas(c, layers)
+        }
+        if card.away > 0, let n = ZoomLayers.card(over, in: card.rect, radius: card.radius, target: full) { layers.append(n) }
+        if let snap = ZoomLayers.snapshot(src, in: card.rect, radius: card.radius, progress: card.away) { layers.append(snap) }
         return .canvas(c, layers)
     }
 

@@ -194,6 +194,10 @@ public protocol Transition: Sendable {
     /// (navigation-zoom's `source`, sheet's `from`), or nil. When set, `usesMatchedElements` is
     /// true and the step's only match is this element, found on the underneath screen alone.
     var sourceElement: String? { get }
+    /// True when the source element lands on its counterpart on the new screen (the element of
+    /// the same id, or a detail mock's hero showing the cell's photo): the step's match is then
+    /// (source, counterpart), and the transition flies one picture between them (navigation-zoom).
+    var landsOnCounterpart: Bool { get }
     func scene(_ frame: TransitionFrame) -> Node
     /// The interactive form of this transition for a gesture (finger → progress, the release rule
     /// and the completion), or nil when it has none for this operation.
@@ -216,6 +220,7 @@ extension Transition {
     public var usesMatchedElements: Bool { false }
     public var presentsOverContext: Bool { false }
     public var sourceElement: String? { nil }
+    public var landsOnCounterpart: Bool { false }
     public var usesNavigationBars: Bool { false }
     public func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver? { nil }
 }

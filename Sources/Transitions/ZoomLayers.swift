@@ -12,6 +12,7 @@ import Scene
 /// on top with opacity 1 − min(1, p / 0.3): platforms.md §1 "source content cross-fades into the
 /// page early in the flight". Aspect fill keeps its shapes (a photo's round sun stays round, as
 /// in a UIImageView with scaleAspectFill); at the source's own frame it is the snapshot itself.
+/// That is the zoom without a counterpart on the new screen; with one, ZoomFlight.
 enum ZoomLayers {
     /// The source's part of the cross-fade ends at this forward progress.
     static let sourceFadeEnd = 0.3

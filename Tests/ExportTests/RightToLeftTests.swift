@@ -97,8 +97,8 @@ final class RightToLeftTests: XCTestCase {
         let a = try XCTUnwrap(ltr.frameOfDescendant(id: "hero")), b = try XCTUnwrap(rtl.frameOfDescendant(id: "hero"))
         XCTAssertEqual(a, b, "a full-width picture stays")
         let list = try XCTUnwrap(Mocks.screen(kind: "list", size: size, direction: .rtl))
-        let add = try XCTUnwrap(list.frameOfDescendant(id: "addButton")), ltrAdd = try XCTUnwrap(Mocks.screen(kind: "list", size: size)?.frameOfDescendant(id: "addButton"))
-        XCTAssertEqual(add.minX, size.width - ltrAdd.maxX, accuracy: 1e-9, "the + button trades sides")
+        let add = try XCTUnwrap(list.frameOfDescendant(id: "composeButton")), ltrAdd = try XCTUnwrap(Mocks.screen(kind: "list", size: size)?.frameOfDescendant(id: "composeButton"))
+        XCTAssertEqual(add.minX, size.width - ltrAdd.maxX, accuracy: 1e-9, "the compose button trades sides")
         guard case .text(let title, let style)? = list.find(id: "title")?.kind else { return XCTFail("a title") }
         XCTAssertEqual(title, "Messages")
         XCTAssertEqual(style.alignment, .right)

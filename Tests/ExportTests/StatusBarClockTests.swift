@@ -1,5 +1,5 @@
 import Foundation
-import Presets
+@testable import Presets
 import Raster
 import Scene
 import XCTest
@@ -11,17 +11,16 @@ import SegueTestSupport
 final class StatusBarClockTests: XCTestCase {
     /// The clock per locale follows CLDR's "jmm" pattern as Foundation expands it.
     func testClockFollowsTheLocalesHourCycle() {
-        XCTAssertEqual(StatusBarClock.of(locale: nil), .twelveHour)
-        XCTAssertEqual(StatusBarClock.of(locale: "en"), .twelveHour)
-        XCTAssertEqual(StatusBarClock.of(locale: "en-US"), .twelveHour)
-        XCTAssertEqual(StatusBarClock.of(locale: "de"), .twentyFourHourPadded)
-        XCTAssertEqual(StatusBarClock.of(locale: "de-AT"), .twentyFourHourPadded)
-        XCTAssertEqual(StatusBarClock.of(locale: "en-GB"), .twentyFourHourPadded)
-        XCTAssertEqual(StatusBarClock.of(locale: "ja"), .twentyFourHour)
-        // The pattern itself: quoted literals are not hours.
-        XCTAssertEqual(StatusBarClock(pattern: "HH:mm"), .twentyFourHourPadded)
-        XCTAssertEqual(StatusBarClock(pattern: "h:mm a"), .twelveHour)
-        XCTAssertEqual(StatusBarClock(pattern: "H:mm"), .twentyFourHour)
+        XCTAssertEqual(StatusBarClock.of(locale: nil), .american)
+        for code in ["en", "en-US"] { XCTAssertEqual(StatusBarClock.of(locale: code).iosTime(dayPeriod: true), "9:41 AM") }
+        for code in ["de", "de-AT", "en-GB"] { XCTAssertEqual(StatusBarClock.of(locale: code).iosTime(dayPeriod: true), "09:41") }
+        XCTAssertEqual(StatusBarClock.of(locale: "ja").iosTime(dayPeriod: true), "9:41")
+        // The ears never show a day period.
+        XCTAssertEqual(StatusBarClock.of(locale: "en").iosTime(dayPeriod: false), "9:41")
+        // The pattern's day period goes with the spaces beside it; quoted literals stay.
+        XCTAssertEqual("h:mm a".withoutDayPeriod, "h:mm")
+        XCTAssertEqual("a h:mm".withoutDayPeriod, "h:mm")
+        XCTAssertEqual("HH 'a' mm".withoutDayPeriod, "HH 'a' mm")
     }
 
     func texts(_ n: Node) -> [String] {

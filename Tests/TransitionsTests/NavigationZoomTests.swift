@@ -22,7 +22,7 @@ final class NavigationZoomTests: XCTestCase {
     }
     var match: MatchedElement {
         let img = Bitmap(uncheckedWidth: 40, height: 20, fill: yellow)
-        return MatchedElement(fromID: "cell", toID: "cell", fromFrame: sourceFrame, toFrame: sourceFrame, fromImage: img, toImage: img)
+        return MatchedElement(fromID: "cell", toID: "", fromFrame: sourceFrame, toFrame: sourceFrame, fromImage: img, toImage: img)
     }
     let zoom = NavigationZoomTransition(source: "cell", dim: 0.1, cornerRadius: 20)
 
