@@ -26,7 +26,7 @@ public enum Demos {
       "background": "#000000",
       "screens": {
         "list": { "mock": "list", "title": "Messages", "seed": 1 },
-        "detail": { "mock": "detail", "title": "Message", "seed": 2 }
+        "detail": { "mock": "message", "seed": 2 }
       },
       "start": "list",
       "timeline": [
