@@ -25,16 +25,19 @@ extension Builder {
     }
 
     /// Up to `count` bubbles of a few words each from `y` down, stopping above `bottom`; who
-    /// wrote each is drawn from the generator. Scene cannot measure text, so a bubble's width is
-    /// estimated from its length, generously (a translated sentence is often longer).
+    /// wrote each is drawn from the generator. Scene cannot measure text, so a bubble is sized
+    /// from the text it will show (in the screen's language), generously: a Latin or Arabic
+    /// letter at most 0.56 of the type size, a CJK character a full em, 15 % more for the lines'
+    /// ragged ends.
     mutating func bubbles(from y0: Double, until bottom: Double, count: Int, look: BubbleLook) -> [Node] {
         let w = size.width, maxWidth = (w * 0.72).rounded()
         var out: [Node] = [], y = y0, previousMine: Bool?
         for i in 0..<count {
             let mine = rng.int(2) == 0, words = sentence(2 + rng.int(9))
-            let perLine = max(1, Int((maxWidth - 24) / (look.size * 0.55)))
-            let lines = min(4, (words.count + perLine - 1) / perLine)
-            let width = min(maxWidth, Double(words.count) * look.size * 0.55 + 24 + look.size)
+            let ink = MockLocale.shown(words, in: locale).unicodeScalars.reduce(0.0) { $0 + look.size * ($1.value >= 0x2E80 ? 1 : 0.56) }
+            let inner = maxWidth - 24
+            let lines = min(4, max(1, Int((ink * 1.15 / inner).rounded(.up))))
+            let width = lines > 1 ? maxWidth : min(maxWidth, ink + 24 + look.size * 0.5)
             let height = Double(lines) * look.lineHeight + 14
             // Bubbles from one sender sit close together; a change of sender leaves a wider gap.
             y += previousMine == nil ? 0 : previousMine == mine ? 2 : 10

@@ -50,6 +50,13 @@ public enum MockLocale {
         return n
     }
 
+    /// One mock text as a screen in `code`'s language shows it (the text itself for English or
+    /// an unknown code).
+    static func shown(_ s: String, in code: String?) -> String {
+        guard let code, let lang = language(of: code), let table = MockLocaleTables.all[lang] else { return s }
+        return translate(s, table)
+    }
+
     /// One mock text in the table's language, or the text itself when the table does not know it.
     static func translate(_ s: String, _ t: MockLocaleTables.Table) -> String {
         if let exact = t.phrases[s] { return exact }

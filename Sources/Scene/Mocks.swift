@@ -41,9 +41,9 @@ public enum Mocks {
         let built = material
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                    statusHeight: top, gestureHeight: bottom, photo: kind == "detail" ? photo : nil, topLevel: topLevel,
-                                   tabs: tabs)
+                                   locale: locale, tabs: tabs)
             : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo,
-                    backTitle: backTitle, statusHeight: top, bottomHeight: bottom, topLevel: topLevel)
+                    backTitle: backTitle, statusHeight: top, bottomHeight: bottom, topLevel: topLevel, locale: locale)
         guard var root = built else { return nil }
         // Language, then layout direction: separate layers over the same mock (MockLocales.swift, Mirroring.swift).
         if let locale { root = MockLocale.localize(root, locale) }
@@ -60,12 +60,14 @@ public enum Mocks {
     public static func hasDarkTop(kind: String, dark: Bool) -> Bool { dark || kind == "home" }
 
     static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?, photo: Int? = nil,
-                      backTitle: String? = nil, statusHeight: Double = 47, bottomHeight: Double = 34, topLevel: Bool = false) -> Node? {
+                      backTitle: String? = nil, statusHeight: Double = 47, bottomHeight: Double = 34, topLevel: Bool = false,
+                      locale: String? = nil) -> Node? {
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
         b.backTitle = backTitle
         b.statusHeight = statusHeight
         b.bottomHeight = bottomHeight
         b.topLevel = topLevel
+        b.locale = locale
         if kind == "detail", let n = photo {
             // The hero shows the grid's photoN of the same seed: one picture, two places (issue 15).
             guard let picture = gridPhoto(n, size: size, dark: dark, tint: tint, seed: seed) else { return nil }
@@ -116,6 +118,9 @@ struct Builder {
     var topLevel = false
     /// The device's bottom safe area (the home indicator's band).
     var bottomHeight = 34.0
+    /// The language the screen will be shown in (its texts are translated after it is built):
+    /// what sizes a text to its words, a message bubble, measures.
+    var locale: String?
     /// The people a list has not shown yet: no name twice in one list.
     var unnamed = Builder.names
 

@@ -65,49 +65,21 @@ public struct NavigationZoomTransition: Transition {
     }
 
     public func scene(_ frame: TransitionFrame) -> Node {
-        let (under, over, pf) = frame.forward
+        let (under, over, _) = frame.forward
         let c = frame.canvas, full = Rect(0, 0, c.width, c.height)
-        let src = ZoomLayers.source(of: frame)
-        let hero = ZoomFlight.counterpart(of: frame)
-        // Where the counterpart's resting frame is drawn (the card's content follows it).
-        let heroAtSource = hero.map { ZoomFlight.covering($0.frame, src.frame) }
-        var hm = hero.flatMap { h in heroAtSource.map { $0.interpolated(to: h.frame, pf) } }
-        var r = src.frame.interpolated(to: full, pf)
-        var radius = src.cornerRadius + (cornerRadius - src.cornerRadius) * pf
-        var dimAlpha = dim * pf
-        var snapshotProgress = pf
-        if let i = frame.interaction, !frame.operation.isForward {
-            // The dragged card: centred on the finger, scaled by the drag.
-            let s = NavigationZoomTransition.scale(progress: i.released ? i.releaseProgress : frame.progress)
-            let lifted = Rect(c.width / 2 + i.translation.x - s * c.width / 2, c.height / 2 + i.translation.y - s * c.height / 2,
-                              s * c.width, s * c.height)
-            let k = i.completion(progress: frame.progress)
-            let landing = i.released && i.finishing
-            r = i.released ? lifted.interpolated(to: landing ? src.frame : full, k) : lifted
-            if let h = hero, let atSource = heroAtSource {
-                let held = ZoomFlight.scaled(h.frame, by: s, at: lifted.origin)
-                hm = i.released ? held.interpolated(to: landing ? atSource : h.frame, k) : held
-            }
-            // The lifted card has the display's radius (squared off only while it still fills the
-            // display, `WindowCorners`); landing, it turns into the source's.
-            radius = !i.released || !landing ? cornerRadius : cornerRadius + (src.cornerRadius - cornerRadius) * k
-            dimAlpha = !i.released ? dim * s : landing ? dim * s * (1 - k) : dim * s + (dim - dim * s) * k
-            snapshotProgress = landing ? 1 - k : 1
-        }
-        // Growing to the full display the corners square off with the card's size, so the last
-        // frame is the screen itself without a one-frame snap from the display's radius to none.
-        radius = min(radius, WindowCorners.radius(cornerRadius, window: r, canvas: c))
+        let src = ZoomLayers.source(of: frame), hero = ZoomFlight.counterpart(of: frame)
+        let card = pose(frame, source: src, counterpart: hero)
         var layers: [Node] = [under]
-        if dimAlpha > 0 { layers.append(.rect(full, Color.black.withAlpha(min(1, dimAlpha)))) }
+        if card.dim > 0 { layers.append(.rect(full, Color.black.withAlpha(min(1, card.dim)))) }
         // At the source (the push's first frame, a landing's last) the snapshot alone covers it:
         // the card under its anti-aliased edge would show.
-        if let h = hero, let hm {
-            if let card = ZoomFlight.card(over, counterpart: h, source: src, in: r, radius: radius, landing: hm,
-                                          content: snapshotProgress > 0, fade: snapshotProgress) { layers.append(card) }
+        if let h = hero, let hm = card.hero {
+            if let n = ZoomFlight.card(over, counterpart: h, source: src, in: card.rect, radius: card.radius, landing: hm,
+                                       content: card.away > 0, fade: card.away) { layers.append(n) }
             return .canvas(c, layers)
         }
-        if snapshotProgress > 0, let card = ZoomLayers.card(over, in: r, radius: radius, target: full) { layers.append(card) }
-        if let snap = ZoomLayers.snapshot(src, in: r, radius: radius, progress: snapshotProgress) { layers.append(snap) }
+        if card.away > 0, let n = ZoomLayers.card(over, in: card.rect, radius: card.radius, target: full) { layers.append(n) }
+        if let snap = ZoomLayers.snapshot(src, in: card.rect, radius: card.radius, progress: card.away) { layers.append(snap) }
         return .canvas(c, layers)
     }
 

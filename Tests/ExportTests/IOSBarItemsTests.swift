@@ -67,26 +67,33 @@ final class IOSBarItemsTests: XCTestCase {
         }
     }
 
-    /// In pixels, on catalog/sheet's first frame: the Settings bar shows no tinted button where
+    /// In pixels, on the first frame: catalog/sheet's Settings bar shows no tinted button where
     /// "Edit" and "+" were (the row of the bar's buttons, under the status bar, is free of the
-    /// system blue), and catalog/sheet-from's compose sheet grows out of Messages' compose button.
+    /// system blue), while catalog/sheet-from's Messages bar shows its Edit and compose there (the
+    /// count sees buttons), and its compose sheet grows out of that compose button.
     func testSettingsBarShowsNoButtonsInPixels() throws {
-        let s = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/catalog/sheet.json", overrides: Overrides(scale: 1), images: PresetImages.folder,
-                                      fonts: InstalledFonts())
-        let c = FrameComposer(storyboard: s)
+        XCTAssertEqual(try tintedButtonPixels("catalog/sheet.json"), 0, "tinted button pixels in Settings' bar")
+        XCTAssertGreaterThan(try tintedButtonPixels("catalog/sheet-from.json"), 100, "Messages' Edit and compose")
+        let from = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/catalog/sheet-from.json", overrides: Overrides(scale: 0.5),
+                                         images: PresetImages.folder, fonts: InstalledFonts())
+        XCTAssertNotNil(from.screens["inbox"]?.find(id: "composeButton"))
+    }
+
+    /// The system blue's pixels in the bar's button row (6…38 pt under the status bar) of a
+    /// preset's first frame, at half scale.
+    func tintedButtonPixels(_ preset: String) throws -> Int {
+        let s = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/" + preset, overrides: Overrides(scale: 0.5),
+                                      images: PresetImages.folder, fonts: InstalledFonts())
         let b = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
-        c.render(frame: 0, into: b)
-        let top = Int(s.device.safeTop)
+        FrameComposer(storyboard: s).render(frame: 0, into: b)
+        let px = s.scale, top = s.device.safeTop
         var blue = 0
-        for y in top + 6..<top + 38 {
+        for y in Int((top + 6) * px)..<Int((top + 38) * px) {
             for x in 0..<s.pixelWidth {
                 let p = b.rgba(x: x, y: y)
                 if Int(p.b) > 200 && Int(p.r) < 80 && Int(p.g) < 170 { blue += 1 }
             }
         }
-        XCTAssertEqual(blue, 0, "tinted button pixels in Settings' bar")
-        let from = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/catalog/sheet-from.json", overrides: Overrides(scale: 0.5), images: PresetImages.folder,
-                                         fonts: InstalledFonts())
-        XCTAssertNotNil(from.screens["inbox"]?.find(id: "composeButton"))
+        return blue
     }
 }

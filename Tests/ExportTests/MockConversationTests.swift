@@ -35,6 +35,26 @@ final class MockConversationTests: XCTestCase {
         }
     }
 
+    /// A bubble holds its whole message in every language: the Japanese "はまもなく。" and the
+    /// German three-liners were cut short when bubbles were sized from the English text.
+    func testBubblesHoldTheirWholeMessageInEveryLanguage() throws {
+        for style in MockStyle.allCases {
+            for locale in ["en", "de", "ar", "he", "ja"] {
+                for seed in [12, 42, 77] {
+                    let screen = try XCTUnwrap(Mocks.screen(kind: "message", size: Size(390, 844), seed: seed, style: style, locale: locale))
+                    for bubble in screen.children where bubble.id?.hasPrefix("bubble") == true {
+                        let label = try XCTUnwrap(bubble.children.first)
+                        guard case .text(let s, var textStyle) = label.kind else { XCTFail("a text"); continue }
+                        let lines = textStyle.lines
+                        textStyle.lines = 0
+                        let laid = Renderer.layoutText(s, style: textStyle, width: label.frame.width)
+                        XCTAssertLessThanOrEqual(laid.lines.count, lines, "\(locale) \(seed) \(bubble.id!): \(s) in \(label.frame.width) pt")
+                    }
+                }
+            }
+        }
+    }
+
     /// Every shipped preset that opens an inbox row opens a conversation, and its back button
     /// (iOS) says where it came from.
     func testShippedInboxesOpenConversations() throws {
