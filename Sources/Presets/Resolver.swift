@@ -106,6 +106,7 @@ public struct Resolver {
         let shown = Resolver.shownScreens(preset)
         let tally = ScreenBuilder.Tally()
         let backTitles = Resolver.backTitles(preset)
+        let conversationTitles = Resolver.conversationTitles(preset)
         var screens: [String: Node] = [:], deferred: [String: DeferredScreen] = [:]
         var notes: [String] = []
         var elementsByScreen: [String: [ElementSpec]] = [:]
@@ -117,7 +118,7 @@ public struct Resolver {
             guard shown.contains(id) else { checkUnshown(spec, path: path, problem: problem); continue }
             if case .mock = spec {
                 screens[id] = mockScreen(id, spec, preset, canvas: builder.canvas, presentedAsSheet: sheets.contains(id),
-                                         backTitle: backTitles[id], problem: problem)
+                                         backTitle: backTitles[id], defaultTitle: conversationTitles[id], problem: problem)
                 continue
             }
             let elements = screenshotElements(id, spec, preset.extras[id], builder: builder, nativeScale: nativeScale, report: report)
@@ -129,21 +130,46 @@ public struct Resolver {
         return (screens, deferred, notes, tally, elementsByScreen)
     }
 
-    /// The title of the screen each screen is first pushed from, for its back button (UIKit titles
-    /// the back button with the previous screen's title): the mock's `title`, else the title the
-    /// mock shows by default (localized with the rest of the mock).
-    static func backTitles(_ preset: Preset) -> [String: String] {
+    static func specsByID(_ preset: Preset) -> [String: ScreenSpec] {
+        Dictionary(preset.screens.map { ($0.id, $0.spec) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The screen each screen is first pushed from.
+    static func pushedFrom(_ preset: Preset) -> [String: String] {
         var stack = ScreenStack(preset.start), out: [String: String] = [:]
         for step in preset.timeline {
             switch step.kind {
             case .push(let id):
-                if out[id] == nil, let spec = preset.screens.first(where: { $0.id == stack.top })?.spec,
-                   case .mock(let kind, let title, _, _, _, _) = spec { out[id] = title ?? Mocks.defaultTitle(kind: kind) }
+                if out[id] == nil { out[id] = stack.top }
                 stack.apply(.push, id)
             case .present(let id): stack.apply(.present, id)
             case .pop: stack.apply(.pop, stack.top)
             case .dismiss: stack.apply(.dismiss, stack.top)
             default: break
+            }
+        }
+        return out
+    }
+
+    /// The title of the screen each screen is first pushed from, for its back button (UIKit titles
+    /// the back button with the previous screen's title): the mock's `title`, else the title the
+    /// mock shows by default (localized with the rest of the mock).
+    static func backTitles(_ preset: Preset) -> [String: String] {
+        let specs = specsByID(preset)
+        return pushedFrom(preset).compactMapValues { from in
+            guard case .mock(let kind, let title, _, _, _, _)? = specs[from] else { return nil }
+            return title ?? Mocks.defaultTitle(kind: kind)
+        }
+    }
+
+    /// A `message` mock without a `title` pushed from a `list` mock is the conversation of the list's
+    /// first row (the row the story opens), so it is titled with that row's person.
+    static func conversationTitles(_ preset: Preset) -> [String: String] {
+        let specs = specsByID(preset)
+        var out: [String: String] = [:]
+        for (id, from) in pushedFrom(preset) {
+            if case .mock("message", nil, _, _, _, _)? = specs[id], case .mock("list", _, _, _, let seed, _)? = specs[from] {
+                out[id] = Mocks.firstListPerson(seed: seed)
             }
         }
         return out
@@ -157,8 +183,9 @@ public struct Resolver {
 
     /// A mock screen (drawn from code, no files), or nil with a problem.
     func mockScreen(_ id: String, _ spec: ScreenSpec, _ preset: Preset, canvas: Size, presentedAsSheet: Bool,
-                    backTitle: String? = nil, problem: (String, String) -> Void) -> Node? {
-        guard case .mock(let kind, let title, let tint, let dark, let seed, let items) = spec else { return nil }
+                    backTitle: String? = nil, defaultTitle: String? = nil, problem: (String, String) -> Void) -> Node? {
+        guard case .mock(let kind, let given, let tint, let dark, let seed, let items) = spec else { return nil }
+        let title = given ?? defaultTitle
         let path = JSONPath().key("screens").key(id).text
         let photo = preset.extras[id]?.photo
         let style = preset.mockStyles[id] ?? (preset.device.platform == .android ? .material : .ios)

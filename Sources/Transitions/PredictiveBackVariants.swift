@@ -7,15 +7,22 @@ import Scene
 /// the home screen (pop to a `home` mock), under a black scrim 0.2 (0.8 `dark`) on the home
 /// screen, following the finger vertically like the cross-activity form. Commit: the scrim fades
 /// in 233 ms; the window, from where it was, shrinks on emphasized to 56 dp wide at the
-/// display's centre and fades out over the second half of the 450 ms (Launcher3 aims it at the
-/// app's icon, which a mock home screen does not have). Cancel: the spring of the cross-activity
-/// form back to rest.
+/// display's centre — or, with `icon` (an element of the home screen), centred on that icon, its
+/// width — and fades out over the second half of the 450 ms, uncovering the icon (Launcher3 aims
+/// the window at the app's icon). Cancel: the spring of the cross-activity form back to rest. A
+/// push plays the launch: the window grows out of the icon (or the centre) to the full display on
+/// emphasized, faded in over the first half.
 public struct PredictiveBackHomeTransition: Transition {
     public var cornerRadius: Double
     public var scrim: Double
-    public init(cornerRadius: Double = 0, dark: Bool = PredictiveBackTransition.darkByDefault) { self.cornerRadius = cornerRadius; scrim = dark ? 0.8 : 0.2 }
+    public var icon: String
+    public init(cornerRadius: Double = 0, dark: Bool = PredictiveBackTransition.darkByDefault, icon: String = "") {
+        self.cornerRadius = cornerRadius; scrim = dark ? 0.8 : 0.2; self.icon = icon
+    }
     public var defaultDuration: Double { 0.45 }
     public var defaultCurve: Curve { .linear }
+    public var usesMatchedElements: Bool { !icon.isEmpty }
+    public var sourceElement: String? { icon.isEmpty ? nil : icon }
     static let minScale = 0.75, scrimFade = 0.233, icon = 56.0
 
     public static func gestureRect(p: Double, dy: Double, canvas: Size) -> Rect {
@@ -26,7 +33,11 @@ public struct PredictiveBackHomeTransition: Transition {
 
     public func scene(_ frame: TransitionFrame) -> Node {
         let forward = frame.operation.isForward, canvas = frame.canvas
-        let (app, home) = forward ? (frame.to, frame.from) : (frame.from, frame.to)
+        let (app, under) = forward ? (frame.to, frame.from) : (frame.from, frame.to)
+        let (landing, iconLayer) = Self.landing(frame)
+        // The step draws the home screen with its `icon` hidden: the icon goes back on it, so it
+        // stays where it is under the window and is what the window fades into.
+        let home = iconLayer.map { Node.group(Rect(0, 0, canvas.width, canvas.height), [under, $0]) } ?? under
         let q = forward ? 1 - frame.progress : frame.progress
         let i = frame.interaction, dy = i?.translation.y ?? 0
         let full = Rect(0, 0, canvas.width, canvas.height)
@@ -35,20 +46,33 @@ public struct PredictiveBackHomeTransition: Transition {
                                     app.placedAsWindow(in: Self.gestureRect(p: q, dy: dy, canvas: canvas), canvas: canvas,
                                                        radius: MaterialMotion.backCornerRadius(cornerRadius, progress: q))])
         }
-        let c = MaterialMotion.clamp01(i.map { $0.completion(progress: q) } ?? q), e = MaterialMotion.emphasized(c)
+        let c = MaterialMotion.clamp01(i.map { $0.completion(progress: q) } ?? q)
+        // A push (the app opened from its icon, Launcher3's launch) grows the window on
+        // emphasized in its own time: the commit's curve run backwards would hold the window at
+        // the icon for most of the step and fling it open in the last frames.
+        let e = forward && i == nil ? 1 - MaterialMotion.emphasized(frame.progress) : MaterialMotion.emphasized(c)
         let start = Self.gestureRect(p: i?.releaseProgress ?? 0, dy: dy, canvas: canvas)
-        let target = Rect(canvas.width / 2 - Self.icon / 2, canvas.height / 2 - Self.icon / 2 * canvas.height / canvas.width,
-                          Self.icon, Self.icon * canvas.height / canvas.width)
-        let r = start.interpolated(to: target, e)
+        let r = start.interpolated(to: landing, e)
         var layers = [home]
         let scrimLeft = scrim * (1 - MaterialMotion.clamp01(c * defaultDuration / Self.scrimFade))
         if scrimLeft > 0 { layers.append(.rect(full, Color.black.withAlpha(scrimLeft))) }
         let alpha = 1 - MaterialMotion.window(c, 0.5, 1)
         if alpha > 0 {
-            let radius = MaterialMotion.lerp(MaterialMotion.backCornerRadius(cornerRadius, progress: max(i?.releaseProgress ?? 0, c)), Self.icon / 2, e)
+            let radius = MaterialMotion.lerp(MaterialMotion.backCornerRadius(cornerRadius, progress: max(i?.releaseProgress ?? 0, c)), landing.width / 2, e)
             layers.append(app.placedAsWindow(in: r, canvas: canvas, radius: min(radius, r.width / 2)).withOpacity(alpha))
         }
         return .canvas(canvas, layers)
+    }
+
+    /// Where the committed window lands, at the window's aspect: the width of `icon` centred on
+    /// it, with the icon's snapshot to draw back in its place; without one, 56 dp at the centre.
+    static func landing(_ frame: TransitionFrame) -> (Rect, Node?) {
+        let canvas = frame.canvas, aspect = canvas.height / canvas.width
+        guard let m = frame.matches.first else {
+            return (Rect(canvas.width / 2 - icon / 2, canvas.height / 2 - icon / 2 * aspect, icon, icon * aspect), nil)
+        }
+        let (f, image) = frame.operation.isForward ? (m.fromFrame, m.fromImage) : (m.toFrame, m.toImage)
+        return (Rect(f.midX - f.width / 2, f.midY - f.width / 2 * aspect, f.width, f.width * aspect), .image(image, frame: f))
     }
 
     public func interactive(gesture: Gesture, canvas: Size, operation: StackOperation, release: ReleaseMode) throws(MotionError) -> InteractiveDriver? {
@@ -58,8 +82,9 @@ public struct PredictiveBackHomeTransition: Transition {
     public static let entry = CatalogEntry(
         name: "predictive-back-home",
         summary: "Android's predictive back to the launcher: the app window shrinks to 0.75 over the home screen (pop to a `home` mock)",
-        parameters: [PredictiveBackTransition.darkParameter],
-        make: { p in PredictiveBackHomeTransition(cornerRadius: p.screenCornerRadius, dark: p.bool("dark")) })
+        parameters: [PredictiveBackTransition.darkParameter,
+                     ParameterSpec("icon", .element, default: .string(""), "the app's icon on the home screen (an element id) the window lands in; empty: the display's centre")],
+        make: { p in PredictiveBackHomeTransition(cornerRadius: p.screenCornerRadius, dark: p.bool("dark"), icon: p.string("icon", "")) })
 }
 
 /// Material's in-app predictive back (MDC `motion/MaterialBackAnimationHelper.java`,
