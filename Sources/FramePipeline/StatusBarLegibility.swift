@@ -21,7 +21,9 @@ extension FrameComposer {
     /// `sample` at t and, in a transition, at the frames around it inside its step, averaged.
     func averaged(_ state: FrameState, around t: Double, _ sample: (Double) -> [Double]) -> [Double] {
         var times = [t]
-        if case .transition(let s, _) = state {
+        // A transition at progress 0 is the still before it (its first frame): judged alone, as
+        // that still is, so the two draw the same ink.
+        if case .transition(let s, let p) = state, p > 0 {
             let step = storyboard.steps[s], dt = 1 / (Double(storyboard.fps) * slowMotion)
             let reach = FrameComposer.legibilityReach
             times = (-reach...reach).map { min(max(t + Double($0) * dt, step.start), step.end) }

@@ -53,8 +53,8 @@ final class ZoomCounterpartResolutionTests: XCTestCase {
         let s = try resolve("""
             { "segue": 1, "device": "iphone-13", "fps": 20,
               "screens": { "a": { "mock": "list" }, "b": { "mock": "list" } },
-              "start": "a", "timeline": [ { "present": "b", "transition": { "type": "sheet", "from": "addButton" } } ] }
+              "start": "a", "timeline": [ { "present": "b", "transition": { "type": "sheet", "from": "composeButton" } } ] }
             """)
-        XCTAssertEqual(pairs(s), [["addButton", ""]])
+        XCTAssertEqual(pairs(s), [["composeButton", ""]])
     }
 }
