@@ -131,9 +131,11 @@ struct ChromeLayers: Sendable {
     /// `homeInk`: the home indicator's ink when its rule moves it (HomeIndicatorInk), else nil.
     func nodes(_ state: FrameState, snapshot: (String) -> Bitmap, legibility: () -> [Double],
                homeInk: () -> Double? = { nil }) -> [Node] {
-        guard enabled else { return cutout.map { [$0] } ?? [] }
+        // A held navigation bar is the app's, drawn whether or not the system's chrome is.
+        let tabBar = tabBarBands(state, snapshot: snapshot)
+        guard enabled else { return tabBar + (cutout.map { [$0] } ?? []) }
         let l = look(state)
-        var out = bands(state, l, snapshot: snapshot)
+        var out = tabBar + bands(state, l, snapshot: snapshot)
         if l.statusDrawn > 0 && chrome.statusBarHeight > 0 {
             var bar = statusBar(appearance: l.statusLight, shifts: legibility())
             bar.opacity = l.statusDrawn

@@ -224,7 +224,10 @@ public final class FrameComposer: Sendable {
         // A transition that shows the newer screen whole keeps its element there (SnapshotStore.keys).
         let keys = store.keys(step: s)
         guard let transition = step.transition, let toKey = keys.to else { return screenNode(keys.from) }
-        var input = step.frame(from: movingScreen(keys.from), to: movingScreen(toKey), canvas: storyboard.canvas, at: local,
+        // A navigation bar both screens share stays in place: the step moves what is above it (HeldTabBar).
+        let held = chrome.holdsTabBar(step)
+        func moving(_ key: SnapshotStore.Key) -> Node { held ? chrome.aboveTabBar(movingScreen(key)) : movingScreen(key) }
+        var input = step.frame(from: moving(keys.from), to: moving(toKey), canvas: storyboard.canvas, at: local,
                                matches: store.matches(step: step.index),
                                backgrounds: (background(of: keys.from), background(of: toKey)))!
         if transition.usesNavigationBars, let a = navigationBar(step.before), let b = navigationBar(step.after) { input.bars = (a, b) }

@@ -61,6 +61,8 @@ public enum PresetDecoder {
                         screens.append((m.key, s))
                         if let style = decodeMockStyle(m.value, top.key("screens").key(m.key), r) { styles[m.key] = style }
                         extras[m.key] = decodeExtras(m.value, top.key("screens").key(m.key), r)
+                        let material = (styles[m.key] ?? (device.platform == .android ? .material : .ios)) == .material
+                        if let t = decodeTabs(m.value, top.key("screens").key(m.key), material: material, r) { extras[m.key, default: ScreenExtras()].tabs = t }
                         if case .layers(_, let layers) = s { checkUniqueIDs(layers, r) }
                     } else { unchecked.screens.insert(m.key) }
                 }
@@ -161,7 +163,7 @@ public enum PresetDecoder {
             guard let file else { return nil }
             return .image(path: file, fit: fit, background: bg)
         case "mock":
-            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items", "photo", "style"]) else { return nil }
+            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items", "photo", "style", "tabs", "tab"]) else { return nil }
             let kind = m["mock"].flatMap { r.string($0, path.key("mock")) }
             let title = m["title"].flatMap { r.string($0, path.key("title"), nonEmpty: false) }
             let tint = m["tint"].flatMap { r.color($0, path.key("tint")) }

@@ -198,7 +198,7 @@ public struct Resolver {
                                       presentedAsSheet: presentedAsSheet, photo: photo, style: style,
                                       statusHeight: preset.device.chrome.statusBarHeight > 0 ? preset.device.safeTop : nil, gestureHeight: preset.device.safeBottom,
                                       backTitle: backTitle, locale: preset.locale, direction: preset.layoutDirection,
-                                      topLevel: !Resolver.pushedScreens(preset).contains(id)) else {
+                                      topLevel: !Resolver.pushedScreens(preset).contains(id), tabs: preset.extras[id]?.tabs) else {
             problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
             return nil
         }

@@ -18,6 +18,9 @@ public struct ScreenChrome: Sendable, Hashable {
     /// A screenshot's navigation bar below the status bar: in a `uikit` push or pop its band
     /// (without a large title) cross-fades in place instead of sliding.
     public var navigationBar: DeclaredNavigationBar?
+    /// A Material mock's navigation bar (`tabs`): between two screens with the same destinations
+    /// its band is held in place like the device's chrome (ChromeLayers, docs/CHROME.md).
+    public var tabs: MockTabs?
 
     public init(source: Source, navigationBar: DeclaredNavigationBar? = nil) { self.source = source; self.navigationBar = navigationBar }
 
@@ -32,7 +35,9 @@ public struct ScreenChrome: Sendable, Hashable {
     static func of(_ spec: ScreenSpec, extras: ScreenExtras?) -> ScreenChrome {
         switch spec {
         case .mock(let kind, _, _, let dark, _, _):
-            return ScreenChrome(source: .drawn(lightContent: Mocks.hasDarkTop(kind: kind, dark: dark)))
+            var c = ScreenChrome(source: .drawn(lightContent: Mocks.hasDarkTop(kind: kind, dark: dark)))
+            c.tabs = extras?.tabs
+            return c
         case .layers(let bg, _):
             // Relative luminance below the midpoint: a dark top wants light items.
             return ScreenChrome(source: .drawn(lightContent: 0.2126 * bg.r + 0.7152 * bg.g + 0.0722 * bg.b < 0.5))

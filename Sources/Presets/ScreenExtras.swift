@@ -14,6 +14,8 @@ public struct ScreenExtras: Sendable {
     public var chromeSlides = false
     /// Screenshots: the navigation bar below the status bar and its large title (ScreenChrome).
     public var navigationBar: DeclaredNavigationBar?
+    /// Material mocks: the navigation bar's destinations (`tabs`, `tab`: TabsDecoding).
+    public var tabs: MockTabs?
     /// A screenshot's `hierarchy`: the UI-test dump its elements are read from (issue 31).
     public var hierarchy: HierarchySpec?
     public init(elements: [ElementSpec] = [], photo: Int? = nil) { self.elements = elements; self.photo = photo }

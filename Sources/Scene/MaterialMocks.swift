@@ -12,9 +12,12 @@ enum MaterialMocks {
     /// The Material form of a mock kind (nil for an unknown kind). The status bar and gesture
     /// bar take the device's heights (its safe areas).
     static func screen(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?,
-                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil, topLevel: Bool = false, locale: String? = nil) -> Node? {
+                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil, topLevel: Bool = false, locale: String? = nil,
+                       tabs: MockTabs? = nil) -> Node? {
         var m = MaterialBuilder(size: size, dark: dark, tint: tint, seed: seed, statusHeight: statusHeight, gestureHeight: gestureHeight)
-        m.topLevel = topLevel
+        // A destination of a navigation bar is top level, however the timeline reaches it.
+        m.topLevel = topLevel || tabs != nil
+        m.tabs = tabs
         m.b.locale = locale
         let n: Node
         switch kind {
@@ -69,6 +72,8 @@ struct MaterialBuilder {
     /// (m3.material.io, top app bar: the leading navigation icon is for going up from a screen
     /// below a top-level one).
     var topLevel = false
+    /// The navigation bar's destinations (MaterialNavigationBar.swift); nil: none.
+    var tabs: MockTabs?
     init(size: Size, dark: Bool, tint: Color?, seed: Int, statusHeight: Double, gestureHeight: Double) {
         b = Builder(size: size, dark: dark, tint: tint ?? Color(hex: dark ? "#D0BCFF" : "#6750A4")!, seed: seed)
         self.statusHeight = statusHeight; self.gestureHeight = gestureHeight
@@ -129,10 +134,12 @@ struct MaterialBuilder {
         Node(kind: .group, frame: f, children: (0..<3).map { i in Node(kind: .ellipse, frame: Rect(10, 3 + Double(i) * 7, 4, 4), fill: .solid(c)) })
     }
 
-    /// The FAB: 56 dp, 16 dp corners, primary container, 16 dp from the edges above the gesture bar.
+    /// The FAB: 56 dp, 16 dp corners, primary container, 16 dp from the edges above the gesture
+    /// bar (and the navigation bar, when there is one).
     func fab() -> Node {
         let s = 56.0, c = dark ? Color(hex: "#EADDFF")! : Color(hex: "#21005D")!
-        return Node(id: "fab", kind: .rect, frame: Rect(size.width - 16 - s, size.height - gestureHeight - 16 - s, s, s),
+        let bottom = gestureHeight + (tabs == nil ? 0 : MockTabs.barHeight)
+        return Node(id: "fab", kind: .rect, frame: Rect(size.width - 16 - s, size.height - bottom - 16 - s, s, s),
                     fill: .solid(primaryContainer), cornerRadius: 16,
                     shadow: Shadow(color: .black, opacity: 0.3, radius: 3, offset: Point(0, 2)),
                     children: [.rect(Rect(27, 18, 2, 20), c, cornerRadius: 1), .rect(Rect(18, 27, 20, 2), c, cornerRadius: 1)])
@@ -141,6 +148,7 @@ struct MaterialBuilder {
     func root(_ content: [Node], bar: Node?, bg: Color, fab withFab: Bool = false) -> Node {
         var kids = content
         if let bar { kids.append(bar) }
+        if let tabs { kids.append(navigationBar(tabs)) }
         kids.append(statusBar(on: bg))
         if withFab { kids.append(fab()) }
         return Node(kind: .group, frame: Rect(0, 0, size.width, size.height), fill: .solid(bg), clips: true, children: kids)

@@ -32,7 +32,7 @@ public enum Mocks {
                               dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false,
                               photo: Int? = nil, style: MockStyle = .ios, statusHeight: Double? = nil, gestureHeight: Double = 24,
                               backTitle: String? = nil, locale: String? = nil, direction: LayoutDirection = .ltr,
-                              topLevel: Bool = false) -> Node? {
+                              topLevel: Bool = false, tabs: MockTabs? = nil) -> Node? {
         let material = style == .material || kind == "home"
         let top = presentedAsSheet ? 0 : statusHeight ?? (material ? 48 : 47)
         // A sheet's last points stay below the canvas (its top rests under the status bar, 10–15
@@ -41,7 +41,7 @@ public enum Mocks {
         let built = material
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                    statusHeight: top, gestureHeight: bottom, photo: kind == "detail" ? photo : nil, topLevel: topLevel,
-                                   locale: locale)
+                                   locale: locale, tabs: tabs)
             : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo,
                     backTitle: backTitle, statusHeight: top, bottomHeight: bottom, topLevel: topLevel, locale: locale)
         guard var root = built else { return nil }
