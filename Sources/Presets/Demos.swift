@@ -14,7 +14,7 @@ public enum Demos {
 
     public static let defaultDemo = all[0]
 
-    /// The demo story: a Messages-like list pushes a detail screen the UIKit way, holds, and pops
+    /// The demo story: a Messages-like list opens a conversation the UIKit way, holds, and pops
     /// back. Built-in mock screens, so it needs no assets. presets/stories/segue-demo.json is this
     /// text (a test keeps them equal).
     public static let listDetailJSON = """
