@@ -38,9 +38,9 @@ extension MaterialBuilder {
     mutating func detail(title: String, post: (author: String, picture: Node)? = nil) -> Node {
         let w = size.width
         let (bar, y0) = topAppBar(title, large: false)
-        var kids: [Node] = [b.photo(Rect(16, y0 + 8, w - 32, (w - 32) * 0.75), radius: 28, id: "hero")]
+        var kids: [Node] = [b.photo(Rect(16, y0 + 8, w - 32, (w - 32) * 0.75), radius: 28, id: Mocks.heroID)]
         if let post {
-            kids[0] = Builder.aspectFilled(post.picture, into: kids[0].frame, id: "hero")
+            kids[0] = Builder.aspectFilled(post.picture, into: kids[0].frame, id: Mocks.heroID)
             kids[0].cornerRadius = 28
         }
         var y = y0 + 8 + (w - 32) * 0.75 + 24

@@ -292,8 +292,8 @@ struct Builder {
     mutating func detail(title: String, picture: Node? = nil) -> Node {
         let w = size.width
         let (bar, y0) = navBar(title, large: false)
-        var kids: [Node] = [photo(Rect(0, y0, w, w * 0.75), id: "hero")]
-        if let picture { kids[0] = Builder.aspectFilled(picture, into: kids[0].frame, id: "hero") }
+        var kids: [Node] = [photo(Rect(0, y0, w, w * 0.75), id: Mocks.heroID)]
+        if let picture { kids[0] = Builder.aspectFilled(picture, into: kids[0].frame, id: Mocks.heroID) }
         var y = y0 + w * 0.75 + 20
         kids.append(text(String(sentence(3).dropLast()), Rect(16, y, w - 32, 34), size: 28, weight: .bold, color: label, id: "headline"))
         y += 40
