@@ -44,7 +44,7 @@ final class ConversationRowTests: XCTestCase {
                 XCTAssertEqual(bubbles.last, preview, "\(what): the chat does not end with the message its row previews")
                 let header = try XCTUnwrap(texts(chat).first { minutes($0) != nil }, "\(what): no day header")
                 let headerTime = try XCTUnwrap(minutes(header))
-                XCTAssertLessThanOrEqual(headerTime, rowTime, "\(what): the chat starts (\(header)) after its last message (\(rowTime / 60):\(rowTime % 60))")
+                XCTAssertLessThanOrEqual(headerTime, rowTime, "\(what): the chat starts (\(header)) after its last message (\(String(format: "%d:%02d", rowTime / 60, rowTime % 60)))")
                 XCTAssertGreaterThan(headerTime, rowTime - 60, "\(what): the chat's header is an hour before its last message")
             }
         }
