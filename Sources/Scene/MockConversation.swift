@@ -34,9 +34,8 @@ extension Builder {
         var out: [Node] = [], y = y0, previousMine: Bool?
         for i in 0..<count {
             let mine = rng.int(2) == 0, words = sentence(2 + rng.int(9))
-            let ink = MockLocale.shown(words, in: locale).unicodeScalars.reduce(0.0) { $0 + look.size * ($1.value >= 0x2E80 ? 1 : 0.56) }
-            let inner = maxWidth - 24
-            let lines = min(4, max(1, Int((ink * 1.15 / inner).rounded(.up))))
+            let ink = inkWidth(words, size: look.size)
+            let lines = estimatedLines(words, size: look.size, width: maxWidth - 24, limit: 4)
             let width = lines > 1 ? maxWidth : min(maxWidth, ink + 24 + look.size * 0.5)
             let height = Double(lines) * look.lineHeight + 14
             // Bubbles from one sender sit close together; a change of sender leaves a wider gap.
