@@ -106,7 +106,7 @@ public struct Resolver {
         let shown = Resolver.shownScreens(preset)
         let tally = ScreenBuilder.Tally()
         let backTitles = Resolver.backTitles(preset)
-        let conversationTitles = Resolver.conversationTitles(preset)
+        let openedRows = Resolver.conversationRows(preset)
         var screens: [String: Node] = [:], deferred: [String: DeferredScreen] = [:]
         var notes: [String] = []
         var elementsByScreen: [String: [ElementSpec]] = [:]
@@ -118,7 +118,7 @@ public struct Resolver {
             guard shown.contains(id) else { checkUnshown(spec, path: path, problem: problem); continue }
             if case .mock = spec {
                 screens[id] = mockScreen(id, spec, preset, canvas: builder.canvas, presentedAsSheet: sheets.contains(id),
-                                         backTitle: backTitles[id], defaultTitle: conversationTitles[id], problem: problem)
+                                         backTitle: backTitles[id], openedRow: openedRows[id], problem: problem)
                 continue
             }
             let elements = screenshotElements(id, spec, preset.extras[id], builder: builder, nativeScale: nativeScale, report: report)
@@ -163,13 +163,14 @@ public struct Resolver {
     }
 
     /// A `message` mock without a `title` pushed from a `list` mock is the conversation of the list's
-    /// first row (the row the story opens), so it is titled with that row's person.
-    static func conversationTitles(_ preset: Preset) -> [String: String] {
+    /// first row (the row the story opens): titled with that row's person, ending with the message
+    /// the row previews, at its time.
+    static func conversationRows(_ preset: Preset) -> [String: ListRow] {
         let specs = specsByID(preset)
-        var out: [String: String] = [:]
+        var out: [String: ListRow] = [:]
         for (id, from) in pushedFrom(preset) {
             if case .mock("message", nil, _, _, _, _)? = specs[id], case .mock("list", _, _, _, let seed, _)? = specs[from] {
-                out[id] = Mocks.firstListPerson(seed: seed)
+                out[id] = Mocks.firstListRow(seed: seed)
             }
         }
         return out
@@ -183,9 +184,9 @@ public struct Resolver {
 
     /// A mock screen (drawn from code, no files), or nil with a problem.
     func mockScreen(_ id: String, _ spec: ScreenSpec, _ preset: Preset, canvas: Size, presentedAsSheet: Bool,
-                    backTitle: String? = nil, defaultTitle: String? = nil, problem: (String, String) -> Void) -> Node? {
+                    backTitle: String? = nil, openedRow: ListRow? = nil, problem: (String, String) -> Void) -> Node? {
         guard case .mock(let kind, let given, let tint, let dark, let seed, let items) = spec else { return nil }
-        let title = given ?? defaultTitle
+        let title = given ?? openedRow?.person
         let path = JSONPath().key("screens").key(id).text
         let photo = preset.extras[id]?.photo
         let style = preset.mockStyles[id] ?? (preset.device.platform == .android ? .material : .ios)
@@ -203,7 +204,8 @@ public struct Resolver {
                                       presentedAsSheet: presentedAsSheet, photo: photo, post: post, style: style,
                                       statusHeight: preset.device.chrome.statusBarHeight > 0 ? preset.device.safeTop : nil, gestureHeight: preset.device.safeBottom,
                                       backTitle: backTitle, locale: preset.locale, direction: preset.layoutDirection,
-                                      topLevel: !Resolver.pushedScreens(preset).contains(id), tabs: preset.extras[id]?.tabs) else {
+                                      topLevel: !Resolver.pushedScreens(preset).contains(id), tabs: preset.extras[id]?.tabs,
+                                      row: openedRow) else {
             problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
             return nil
         }

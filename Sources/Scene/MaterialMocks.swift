@@ -12,8 +12,8 @@ enum MaterialMocks {
     /// The Material form of a mock kind (nil for an unknown kind). The status bar and gesture
     /// bar take the device's heights (its safe areas).
     static func screen(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?,
-                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil, post: Int? = nil, topLevel: Bool = false, locale: String? = nil,
-                       tabs: MockTabs? = nil) -> Node? {
+                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil, post: Int? = nil, topLevel: Bool = false,
+                       locale: String? = nil, tabs: MockTabs? = nil, row: ListRow? = nil) -> Node? {
         var m = MaterialBuilder(size: size, dark: dark, tint: tint, seed: seed, statusHeight: statusHeight, gestureHeight: gestureHeight)
         // A destination of a navigation bar is top level, however the timeline reaches it.
         m.topLevel = topLevel || tabs != nil
@@ -44,7 +44,7 @@ enum MaterialMocks {
         case "settings": n = m.settings(title: title ?? "Settings", items: items ?? 12)
         case "home": n = m.home(items: items ?? 20)
         case "compose": n = m.compose(title: title ?? "New conversation")
-        case "message": n = m.conversation(title: title, items: items ?? 8)
+        case "message": n = m.conversation(title: title, items: items ?? 8, row: row)
         default: return nil
         }
         return n.withDefaultFamily("Roboto")

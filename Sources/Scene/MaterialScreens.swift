@@ -9,12 +9,12 @@ extension MaterialBuilder {
         var y = y0, clock = Builder.Clock()
         for _ in 0..<items where y < size.height {
             // A two-line list item: 72 dp, 40 dp avatar 16 dp in, headline 16 sp, supporting 14 sp.
-            let h = 72.0, name = b.person()
+            let h = 72.0, (row, avatar) = b.listRow(avatarFrame: Rect(16, 16, 40, 40), clock: &clock)
             var cell = Node(id: "cell\(b.cellIndex)", kind: .group, frame: Rect(0, y, w, h), fill: .solid(surface)); b.cellIndex += 1
-            cell.children = [b.avatar(Rect(16, 16, 40, 40), name: name),
-                             text(name, Rect(72, 14, w - 140, 22), size: 16, color: onSurface),
-                             text(clock.earlier(&b.rng), Rect(w - 72, 14, 56, 18), size: 11, weight: .medium, color: onVariant, align: .right),
-                             text(b.sentence(4 + b.rng.int(8)), Rect(72, 38, w - 96, 20), size: 14, color: onVariant)]
+            cell.children = [avatar,
+                             text(row.person, Rect(72, 14, w - 140, 22), size: 16, color: onSurface),
+                             text(Builder.Clock.text(row.minutes), Rect(w - 72, 14, 56, 18), size: 11, weight: .medium, color: onVariant, align: .right),
+                             text(row.preview, Rect(72, 38, w - 96, 20), size: 14, color: onVariant)]
             kids.append(cell)
             y += h
         }

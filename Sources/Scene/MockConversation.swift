@@ -12,36 +12,55 @@ struct BubbleLook {
 }
 
 extension Builder {
-    mutating func conversation(title: String?, items: Int) -> Node {
+    /// With `row` (the list row it was opened from): titled with the row's person, ending with
+    /// the message the row previews, under a header no later than the row's time.
+    mutating func conversation(title: String?, items: Int, row: ListRow? = nil) -> Node {
         let name = person()
         let (bar, y0) = navBar(title ?? name, large: false)
         let look = BubbleLook(incoming: Color(hex: dark ? "#26252A" : "#E9E9EB")!, incomingText: label,
                               outgoing: tint, outgoingText: .white, size: 17, lineHeight: 22, radius: 18)
         let bottom = size.height - bottomHeight - 8 - 36 - 8
-        let header = text("Today 9:\(20 + rng.int(15))", Rect(0, y0 + 12, size.width, 16), size: 12, weight: .medium,
+        let header = text("Today " + headerTime(row), Rect(0, y0 + 12, size.width, 16), size: 12, weight: .medium,
                           color: secondary, align: .center)
-        let kids = [header] + bubbles(from: y0 + 36, until: bottom, count: items, look: look)
+        let kids = [header] + bubbles(from: y0 + 36, until: bottom, count: items, look: look, last: row?.preview)
         return screenRoot(kids + [messageField(placeholder: "iMessage"), bar], bg: background)
     }
 
+    /// The day header's time: the conversation's first shown message. Opened from a row, 0–14
+    /// minutes before the row's last message; otherwise 9:20–9:34 (one draw either way, so the
+    /// bubbles after it are the seed's own).
+    mutating func headerTime(_ row: ListRow?) -> String {
+        let k = rng.int(15)
+        return Clock.text(row.map { max(0, $0.minutes - k) } ?? 9 * 60 + 20 + k)
+    }
+
     /// Up to `count` bubbles of a few words each from `y` down, stopping above `bottom`; who
-    /// wrote each is drawn from the generator. Scene cannot measure text, so a bubble is sized
-    /// from the text it will show (in the screen's language), generously: a Latin or Arabic
-    /// letter at most 0.56 of the type size, a CJK character a full em, 15 % more for the lines'
-    /// ragged ends.
-    mutating func bubbles(from y0: Double, until bottom: Double, count: Int, look: BubbleLook) -> [Node] {
-        let w = size.width, maxWidth = (w * 0.72).rounded()
+    /// wrote each is drawn from the generator. With `last`, the last bubble shown says it (a row's
+    /// preview), fewer bubbles shown if it needs more room.
+    mutating func bubbles(from y0: Double, until bottom: Double, count: Int, look: BubbleLook, last: String? = nil) -> [Node] {
+        var drawn: [(mine: Bool, words: String)] = []
+        for _ in 0..<count { drawn.append((rng.int(2) == 0, sentence(2 + rng.int(9)))) }
+        var shown = placed(drawn, from: y0, until: bottom, look: look)
+        guard let last else { return shown }
+        for k in stride(from: shown.count, through: 1, by: -1) {
+            var ending = Array(drawn.prefix(k))
+            ending[k - 1].words = last
+            shown = placed(ending, from: y0, until: bottom, look: look)
+            if shown.count == k { return shown }
+        }
+        return shown
+    }
+
+    /// The bubbles laid out from `y0` down, in order, until one does not fit above `bottom`.
+    func placed(_ drawn: [(mine: Bool, words: String)], from y0: Double, until bottom: Double, look: BubbleLook) -> [Node] {
         var out: [Node] = [], y = y0, previousMine: Bool?
-        for i in 0..<count {
-            let mine = rng.int(2) == 0, words = sentence(2 + rng.int(9))
-            let ink = inkWidth(words, size: look.size)
-            let lines = estimatedLines(words, size: look.size, width: maxWidth - 24, limit: 4)
-            let width = lines > 1 ? maxWidth : min(maxWidth, ink + 24 + look.size * 0.5)
+        for (i, (mine, words)) in drawn.enumerated() {
+            let (lines, width) = bubbleSize(words, look: look)
             let height = Double(lines) * look.lineHeight + 14
             // Bubbles from one sender sit close together; a change of sender leaves a wider gap.
             y += previousMine == nil ? 0 : previousMine == mine ? 2 : 10
             guard y + height <= bottom else { break }
-            let x = mine ? w - 16 - width : 16
+            let x = mine ? size.width - 16 - width : 16
             var bubble = Node(id: "bubble\(i)", kind: .rect, frame: Rect(x, y, width, height),
                               fill: .solid(mine ? look.outgoing : look.incoming), cornerRadius: look.radius)
             bubble.children = [text(words, Rect(12, 7, width - 24, Double(lines) * look.lineHeight), size: look.size,
@@ -52,18 +71,28 @@ extension Builder {
         }
         return out
     }
+
+    /// Scene cannot measure text, so a bubble is sized from the text it will show (in the
+    /// screen's language), generously (`estimatedLines`, MockComments.swift).
+    func bubbleSize(_ words: String, look: BubbleLook) -> (lines: Int, width: Double) {
+        let maxWidth = (size.width * 0.72).rounded()
+        let ink = inkWidth(words, size: look.size)
+        let lines = estimatedLines(words, size: look.size, width: maxWidth - 24, limit: 4)
+        return (lines, lines > 1 ? maxWidth : min(maxWidth, ink + 24 + look.size * 0.5))
+    }
 }
 
 extension MaterialBuilder {
-    mutating func conversation(title: String?, items: Int) -> Node {
+    mutating func conversation(title: String?, items: Int, row: ListRow? = nil) -> Node {
         let name = b.person()
         let (bar, y0) = topAppBar(title ?? name, large: false)
         let look = BubbleLook(incoming: containerHigh, incomingText: onSurface, outgoing: primaryContainer,
                               outgoingText: Color(hex: dark ? "#EADDFF" : "#21005D")!, size: 16, lineHeight: 22, radius: 20)
         let fieldY = size.height - gestureHeight - 8 - 48
-        let header = text("Today · 9:\(20 + b.rng.int(15))", Rect(0, y0 + 12, size.width, 16), size: 12, weight: .medium,
+        let header = text("Today · " + b.headerTime(row), Rect(0, y0 + 12, size.width, 16), size: 12, weight: .medium,
                           color: onVariant, align: .center)
-        return root([header] + b.bubbles(from: y0 + 36, until: fieldY - 8, count: items, look: look) + [messageField()], bar: bar, bg: surface)
+        let bubbles = b.bubbles(from: y0 + 36, until: fieldY - 8, count: items, look: look, last: row?.preview)
+        return root([header] + bubbles + [messageField()], bar: bar, bg: surface)
     }
 
     /// Google Messages' entry field above the gesture handle: a 48 dp pill with its placeholder.

@@ -49,8 +49,7 @@ extension Builder {
         var avatarNode = author.avatar ?? avatar(Rect(0, 0, 36, 36), name: author.name)
         avatarNode.frame.origin = Point(x, 14)
         let side = avatarNode.frame.width, ax = x + side + 10, rowHeight = 14 + max(side, 37)
-        let posted = 9 * 60 + 41 - author.minutes
-        let when = "Today \(posted / 60):\(posted % 60 < 10 ? "0" : "")\(posted % 60)"
+        let when = "Today " + Clock.text(9 * 60 + 41 - author.minutes)
         // The avatar beside the name in one group, so a translated name re-letters its avatar.
         let header = Node(id: "author", kind: .group, frame: Rect(0, y, size.width, rowHeight), children: [
             avatarNode, text(author.name, Rect(ax, 14, w - side - 10, 20), size: 15, weight: .semibold, color: look.text),

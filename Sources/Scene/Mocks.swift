@@ -32,7 +32,7 @@ public enum Mocks {
                               dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false,
                               photo: Int? = nil, post: Int? = nil, style: MockStyle = .ios, statusHeight: Double? = nil, gestureHeight: Double = 24,
                               backTitle: String? = nil, locale: String? = nil, direction: LayoutDirection = .ltr,
-                              topLevel: Bool = false, tabs: MockTabs? = nil) -> Node? {
+                              topLevel: Bool = false, tabs: MockTabs? = nil, row: ListRow? = nil) -> Node? {
         let material = style == .material || kind == "home"
         let top = presentedAsSheet ? 0 : statusHeight ?? (material ? 48 : 47)
         // A sheet's last points stay below the canvas (its top rests under the status bar, 10–15
@@ -41,10 +41,9 @@ public enum Mocks {
         let built = material
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                    statusHeight: top, gestureHeight: bottom, photo: kind == "detail" ? photo : nil,
-                                   post: kind == "detail" ? post : nil, topLevel: topLevel,
-                                   locale: locale, tabs: tabs)
+                                   post: kind == "detail" ? post : nil, topLevel: topLevel, locale: locale, tabs: tabs, row: row)
             : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo, post: post,
-                    backTitle: backTitle, statusHeight: top, bottomHeight: bottom, topLevel: topLevel, locale: locale)
+                    backTitle: backTitle, statusHeight: top, bottomHeight: bottom, topLevel: topLevel, locale: locale, row: row)
         guard var root = built else { return nil }
         // Language, then layout direction: separate layers over the same mock (MockLocales.swift, Mirroring.swift).
         if let locale { root = MockLocale.localize(root, locale) }
@@ -62,7 +61,7 @@ public enum Mocks {
 
     static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?, photo: Int? = nil,
                       post: Int? = nil, backTitle: String? = nil, statusHeight: Double = 47, bottomHeight: Double = 34, topLevel: Bool = false,
-                      locale: String? = nil) -> Node? {
+                      locale: String? = nil, row: ListRow? = nil) -> Node? {
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
         b.backTitle = backTitle
         b.statusHeight = statusHeight
@@ -91,7 +90,7 @@ public enum Mocks {
         case "settings": return b.settings(title: title, items: items ?? 12)
         case "compose": return b.compose(title: title)
         // Titled with the other person's name unless the preset names it.
-        case "message": return b.conversation(title: explicitTitle, items: items ?? 8)
+        case "message": return b.conversation(title: explicitTitle, items: items ?? 8, row: row)
         default: return nil
         }
     }
@@ -178,8 +177,13 @@ struct Builder {
     /// starting from the status bar's 9:41 (one draw of the generator per row, as before).
     struct Clock {
         var minutes = 9 * 60 + 41
-        mutating func earlier(_ rng: inout MockRandom) -> String {
+        /// The next row's time, 1–49 minutes before the row above (minutes after midnight).
+        mutating func earlier(_ rng: inout MockRandom) -> Int {
             minutes = max(0, minutes - 1 - rng.int(49))
+            return minutes
+        }
+        /// "9:05": a time as the rows and the conversation's header show it.
+        static func text(_ minutes: Int) -> String {
             let m = minutes % 60
             return "\(minutes / 60):\(m < 10 ? "0" : "")\(m)"
         }
@@ -273,11 +277,11 @@ struct Builder {
         for _ in 0..<items where y < size.height {
             let h = 76.0
             var cell = Node(id: "cell\(cellIndex)", kind: .group, frame: Rect(0, y, w, h), fill: .solid(background)); cellIndex += 1
-            let name = person()
-            cell.children = [avatar(Rect(16, 12, 52, 52), name: name),
-                             text(name, Rect(80, 14, w - 160, 22), size: 17, weight: .semibold, color: label),
-                             text(clock.earlier(&rng), Rect(w - 90, 15, 56, 20), size: 15, color: secondary, align: .right),
-                             text(sentence(4 + rng.int(8)), Rect(80, 38, w - 110, 22), size: 15, color: secondary),
+            let (row, avatar) = listRow(avatarFrame: Rect(16, 12, 52, 52), clock: &clock)
+            cell.children = [avatar,
+                             text(row.person, Rect(80, 14, w - 160, 22), size: 17, weight: .semibold, color: label),
+                             text(Clock.text(row.minutes), Rect(w - 90, 15, 56, 20), size: 15, color: secondary, align: .right),
+                             text(row.preview, Rect(80, 38, w - 110, 22), size: 15, color: secondary),
                              chevron(w - 26, 17),
                              .rect(Rect(80, h - 0.33, w - 80, 0.33), separator)]
             kids.append(cell)

@@ -18,9 +18,7 @@ final class DeviceChromeTests: XCTestCase {
     }
 
     func composer(_ json: String) throws -> FrameComposer {
-        let path = dir + "/p.json"
-        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        return FrameComposer(storyboard: try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts()))
+        FrameComposer(storyboard: try loadPreset(text: json, in: dir))
     }
 
     /// The pixels of `rows` in every frame of the composer's story.

@@ -13,10 +13,7 @@ import Raster
 /// pixels being the unframed render's (whole and band by band), and for the title's text.
 final class DeviceFrameTests: XCTestCase {
     func storyboard(_ text: String, _ name: String = "frame", overrides: Overrides = Overrides()) throws -> Storyboard {
-        let path = NSTemporaryDirectory() + "segue-\(name)-\(getpid()).json"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        return try PresetLoader.load(path: path, overrides: overrides, images: PresetImages.folder, fonts: InstalledFonts())
+        try loadPreset(text: text, in: try temporaryFolder(name), name: "\(name).json", overrides: overrides)
     }
 
     func frame(_ s: Storyboard, _ i: Int) -> Bitmap {

@@ -15,9 +15,7 @@ final class FidelityReviewTests: XCTestCase {
     override func setUpWithError() throws { dir = try temporaryFolder("fidelity") }
 
     func composer(_ json: String) throws -> FrameComposer {
-        let path = dir + "/p-\(UUID().uuidString).json"
-        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        return FrameComposer(storyboard: try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts()))
+        FrameComposer(storyboard: try loadPreset(text: json, in: dir, name: "p-\(UUID().uuidString).json"))
     }
 
     func render(_ c: FrameComposer, _ i: Int) throws -> Bitmap {

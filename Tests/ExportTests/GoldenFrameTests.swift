@@ -67,9 +67,7 @@ final class GoldenFrameTests: XCTestCase {
         let dir = Self.goldenDirectory
         let text = try String(contentsOfFile: dir + "/rounded-rects.json", encoding: .utf8)
             .replacingOccurrences(of: "[10.3, 12.6, 84.5, 58.2]", with: "[11.3, 12.6, 84.5, 58.2]")
-        let moved = try temporaryFolder("golden-moved") + "/rounded-rects.json"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: moved))
-        let storyboard = try PresetLoader.load(path: moved, images: PresetImages.folder, fonts: InstalledFonts())
+        let storyboard = try loadPreset(text: text, in: try temporaryFolder("golden-moved"), name: "rounded-rects.json")
         let frame = Bitmap(uncheckedWidth: storyboard.pixelWidth, height: storyboard.pixelHeight)
         FrameComposer(storyboard: storyboard).render(frame: 0, into: frame)
         let d = Self.compare(frame, try ImageDecoder.decode(path: dir + "/rounded-rects.png"))

@@ -11,9 +11,7 @@ import Raster
 final class HeldFrameTests: XCTestCase {
     func renderBothWays(_ preset: String, name: String) throws -> (reused: [Data], fresh: [Data]) {
         let dir = try temporaryFolder("held-" + name)
-        let path = dir + "/\(name).json"
-        try Data(preset.utf8).write(to: URL(fileURLWithPath: path))
-        let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts())
+        let storyboard = try loadPreset(text: preset, in: dir, name: "\(name).json")
         var options = RenderOptions()
         options.format = .png
         options.jobs = 2

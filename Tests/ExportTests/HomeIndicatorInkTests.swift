@@ -101,14 +101,12 @@ final class HomeIndicatorInkTests: XCTestCase {
     /// does — once the median under it falls below 0.5, over 1.7 s, easing out (LINEAR_OUT_SLOW_IN
     /// starts at five times the linear pace, under 0.06 a frame at 60 fps).
     func testAndroidHandleTintFollowsSystemUI() throws {
-        let path = dir + "/handle.json"
         let json = """
             { "segue": 1, "name": "handle", "device": "pixel-8", "scale": 0.5, "fps": 60,
               "screens": { "list": { "mock": "list", "seed": 1 }, "black": { "background": "#000000", "layers": [] } },
               "start": "list", "timeline": [ { "hold": 0.2 }, { "push": "black", "transition": "android-activity" }, { "hold": 2.2 } ] }
             """
-        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        let s = try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts())
+        let s = try loadPreset(text: json, in: dir, name: "handle.json")
         let inks = handleInks(FrameComposer(storyboard: s))
         XCTAssertFalse(inks.contains(-1), "a handle in every frame")
         XCTAssertEqual(inks.first!, 0, "dark handle over the light list")

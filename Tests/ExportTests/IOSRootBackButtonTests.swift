@@ -18,8 +18,7 @@ final class IOSRootBackButtonTests: XCTestCase {
 
     /// Start at a detail ("about"), push another detail ("licences"), pop, present a third.
     func story() throws -> Storyboard {
-        let path = dir + "/p.json"
-        try Data("""
+        try loadPreset(text: """
             { "segue": 1, "name": "root-back", "device": "iphone-13", "scale": 1, "fps": 30,
               "screens": { "about": { "mock": "detail", "title": "About", "seed": 71 },
                            "licences": { "mock": "detail", "title": "Licences", "seed": 72 },
@@ -27,8 +26,7 @@ final class IOSRootBackButtonTests: XCTestCase {
               "start": "about",
               "timeline": [ { "hold": 0.1 }, { "push": "licences", "transition": "uikit" }, { "hold": 0.1 },
                             { "pop": true, "transition": "uikit" }, { "present": "note", "transition": "cover" }, { "hold": 0.1 } ] }
-            """.utf8).write(to: URL(fileURLWithPath: path))
-        return try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts())
+            """, in: dir)
     }
 
     func testOnlyAPushedScreenHasABackButton() throws {

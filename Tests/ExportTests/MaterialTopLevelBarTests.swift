@@ -17,15 +17,13 @@ final class MaterialTopLevelBarTests: XCTestCase {
 
     /// Start at a grid ("photos"), push another grid ("album") and pop.
     func story() throws -> Storyboard {
-        let path = dir + "/p.json"
-        try Data("""
+        try loadPreset(text: """
             { "segue": 1, "name": "top-level", "device": "pixel-8", "scale": 1, "fps": 30,
               "screens": { "photos": { "mock": "grid", "title": "Photos", "seed": 61 },
                            "album": { "mock": "grid", "title": "Album", "seed": 62 } },
               "start": "photos",
               "timeline": [ { "hold": 0.1 }, { "push": "album", "transition": "fade-through" }, { "hold": 0.1 } ] }
-            """.utf8).write(to: URL(fileURLWithPath: path))
-        return try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts())
+            """, in: dir)
     }
 
     /// The 24 dp box a back arrow takes in a small top app bar, if the bar has one.

@@ -61,8 +61,7 @@ final class PresetReviewTests: XCTestCase {
     /// a photo is: stretched into the card it turned into an oval sun (catalog/navigation-zoom's
     /// pop at 1.30 s). One frame into the push the card is 129 × 174 pt; the dot stays round.
     func testZoomSourceKeepsItsShapeInTheCard() throws {
-        let path = dir + "/zoom.json"
-        try Data("""
+        let s = try loadPreset(text: """
             { "segue": 1, "name": "zoom", "device": "iphone-13", "scale": 1, "fps": 60,
               "screens": {
                 "grid": { "background": "#FFFFFF", "layers": [ { "type": "rect", "id": "cell", "frame": [100, 300, 100, 100], "fill": "#0000FF",
@@ -70,8 +69,8 @@ final class PresetReviewTests: XCTestCase {
                 "detail": { "background": "#FFFFFF", "layers": [] } },
               "start": "grid",
               "timeline": [ { "hold": 0.1 }, { "push": "detail", "transition": { "type": "navigation-zoom", "source": "cell" } }, { "hold": 0.1 } ] }
-            """.utf8).write(to: URL(fileURLWithPath: path))
-        let c = FrameComposer(storyboard: try load(path, scale: 1))
+            """, in: dir, name: "zoom.json", overrides: Overrides(scale: 1))
+        let c = FrameComposer(storyboard: s)
         for i in [7] {
             let b = try render(c, i)
             var xs: [Int] = [], ys: [Int] = []

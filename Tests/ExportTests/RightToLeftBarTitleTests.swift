@@ -16,9 +16,7 @@ final class RightToLeftBarTitleTests: XCTestCase {
                        "b": { "mock": "detail", "seed": 2, "tint": "#FF0000" } },
           "start": "a", "timeline": [ { "hold": 0.1 }, { "push": "b", "transition": "uikit" }, { "hold": 0.1 } ] }
         """
-        let path = dir + "/\(direction).json"
-        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        return FrameComposer(storyboard: try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts()))
+        return FrameComposer(storyboard: try loadPreset(text: json, in: dir, name: "\(direction).json"))
     }
 
     /// The height of the red (tint) ink in the bar's rows and the given columns, at half its peak.

@@ -24,12 +24,10 @@ final class ScreenshotStatusBandTests: XCTestCase {
     /// Segue's own status bar on iphone-13 over `color`, at `scale` pixels per point.
     func drawnBand(over color: UInt32, scale: Double) throws -> Bitmap {
         let hex = String(format: "#%02X%02X%02X", color & 0xFF, (color >> 8) & 0xFF, (color >> 16) & 0xFF)
-        let path = dir + "/band.json"
-        try Data("""
+        let s = try loadPreset(text: """
             { "segue": 1, "name": "band", "device": "iphone-13", "fps": 30,
               "screens": { "a": { "background": "\(hex)", "layers": [] } }, "start": "a", "timeline": [ { "hold": 0.1 } ] }
-            """.utf8).write(to: URL(fileURLWithPath: path))
-        let s = try PresetLoader.load(path: path, overrides: Overrides(scale: scale / 3), images: PresetImages.folder, fonts: InstalledFonts())
+            """, in: dir, name: "band.json", overrides: Overrides(scale: scale / 3))
         let c = FrameComposer(storyboard: s), b = try Bitmap(width: s.pixelWidth, height: s.pixelHeight)
         c.render(frame: 0, into: b)
         return b

@@ -31,14 +31,12 @@ final class StatusBarClockTests: XCTestCase {
     /// The status bar the export draws for a preset on `device` in `locale`.
     func statusBarTexts(device: String, locale: String?) throws -> [String] {
         let dir = try temporaryFolder("clock")
-        let path = dir + "/p.json"
         let loc = locale.map { #""locale": "\#($0)","# } ?? ""
         let json = """
             { "segue": 1, "name": "clock", "device": "\(device)", \(loc) "scale": 1, "fps": 30,
               "screens": { "a": { "mock": "list", "seed": 1 } }, "start": "a", "timeline": [ { "hold": 0.1 } ] }
             """
-        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts())
+        let storyboard = try loadPreset(text: json, in: dir)
         return texts(ChromeLayers(storyboard: storyboard).chrome.statusBar(content: .black))
     }
 

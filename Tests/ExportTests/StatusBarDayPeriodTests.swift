@@ -49,13 +49,11 @@ final class StatusBarDayPeriodTests: XCTestCase {
 
     /// The times a loaded preset's status bar shows.
     func barTexts(device: String, locale: String) throws -> [String] {
-        let path = try temporaryFolder("day-period") + "/p.json"
         let json = """
             { "segue": 1, "name": "t", "device": "\(device)", "locale": "\(locale)", "scale": 1, "fps": 30,
               "screens": { "a": { "mock": "list", "seed": 1 } }, "start": "a", "timeline": [ { "hold": 0.1 } ] }
             """
-        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        let storyboard = try PresetLoader.load(path: path, images: PresetImages.folder, fonts: InstalledFonts())
+        let storyboard = try loadPreset(text: json, in: try temporaryFolder("day-period"))
         var chrome = storyboard.device.chrome
         chrome.clock = storyboard.clock
         return chrome.statusBar(content: .black).children.compactMap { if case .text(let s, _) = $0.kind { return s } else { return nil } }

@@ -103,8 +103,7 @@ final class StatusBarInkTests: XCTestCase {
     func testPushBetweenLightScreensKeepsTheStatusBand() throws {
         let json = DeviceChromeTests.preset(#""a": { "mock": "list", "seed": 1 }, "b": { "mock": "grid", "seed": 2 }"#,
                                             #"{ "push": "b", "transition": "uikit" }, { "pop": true, "transition": "uikit" }"#)
-        try Data(json.utf8).write(to: URL(fileURLWithPath: dir + "/p.json"))
-        let c = FrameComposer(storyboard: try PresetLoader.load(path: dir + "/p.json", images: PresetImages.folder, fonts: InstalledFonts()))
+        let c = FrameComposer(storyboard: try loadPreset(text: json, in: dir))
         let rows = 0..<Int(c.chrome.statusRect.maxY * c.storyboard.scale)
         let b = try Bitmap(width: c.storyboard.pixelWidth, height: c.storyboard.pixelHeight)
         var first: [UInt32]?

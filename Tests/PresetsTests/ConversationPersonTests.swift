@@ -6,19 +6,10 @@ import Scene
 /// `message` mock without a title, pushed from a `list` mock, is titled with the list's first row.
 final class ConversationPersonTests: XCTestCase {
     func resolve(device: String, listSeed: Int, message: String) throws -> Storyboard {
-        let text = #"{ "segue": 1, "device": "\#(device)", "screens": { "list": { "mock": "list", "seed": \#(listSeed) }, "# +
-            #""chat": \#(message) }, "start": "list", "timeline": [ { "push": "chat" }, { "pop": true } ] }"#
-        let p = try PresetDecoder.decode(text: text, file: "x.json", defaultName: "x")
-        return try Resolver(file: "x.json", images: folderImages(NSTemporaryDirectory())).resolve(p)
+        try resolveListAndChat(device: device, listSeed: listSeed, message: message)
     }
 
-    /// Every text a node tree shows.
-    func texts(_ node: Node) -> [String] {
-        var out: [String] = []
-        if case .text(let s, _) = node.kind { out.append(s) }
-        for child in node.children { out += texts(child) }
-        return out
-    }
+    func texts(_ node: Node) -> [String] { shownTexts(node) }
 
     func testTheConversationIsWithTheListsFirstRow() throws {
         for device in ["iphone-13", "pixel-8"] {
