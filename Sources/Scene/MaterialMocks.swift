@@ -12,8 +12,8 @@ enum MaterialMocks {
     /// The Material form of a mock kind (nil for an unknown kind). The status bar and gesture
     /// bar take the device's heights (its safe areas).
     static func screen(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?,
-                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil, post: Int? = nil, topLevel: Bool = false, locale: String? = nil,
-                       tabs: MockTabs? = nil, row: ListRow? = nil) -> Node? {
+                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil, post: Int? = nil, topLevel: Bool = false,
+                       locale: String? = nil, tabs: MockTabs? = nil, row: ListRow? = nil) -> Node? {
         var m = MaterialBuilder(size: size, dark: dark, tint: tint, seed: seed, statusHeight: statusHeight, gestureHeight: gestureHeight)
         // A destination of a navigation bar is top level, however the timeline reaches it.
         m.topLevel = topLevel || tabs != nil

@@ -23,10 +23,10 @@ extension MaterialBuilder {
         let (bar, y0) = topAppBar(title, large: false)
         let (text, shift) = b.wholeText(card, lineHeight: 20)
         // Pictures and counts sit below the whole text as they sit below the card's three lines;
-        // the post keeps the card's insets (the card was 16 dp in), without the card's container.
+        // without the card's container the post's 16 dp padding is the screen's inset.
         let below = (card.photos + card.counts).map { p -> Node in var q = p; q.frame.origin.y += shift; return q }
         let height = (below.map(\.frame.maxY).max() ?? text.frame.maxY) + 16
-        let body = Node(id: "postBody", kind: .group, frame: Rect(16, y0, w - 32, height),
+        let body = Node(id: "postBody", kind: .group, frame: Rect(0, y0, w - 32, height),
                         children: [card.avatar, card.name, card.age, text] + below)
         let rule = Node.rect(Rect(0, y0 + height, w, 1), outline)
         let comments = b.comments(from: y0 + height + 4, until: size.height - gestureHeight, x: 16, width: w - 32,
@@ -38,9 +38,9 @@ extension MaterialBuilder {
         let (bar, y0) = topAppBar(title, large: false)
         var hero = Builder.aspectFilled(picture, into: heroFrame(below: y0), id: Mocks.heroID)
         hero.cornerRadius = 28
-        let author = PhotoAuthor(name: card.author ?? "", avatar: card.avatar, minutes: card.minutes)
+        let author = PhotoAuthor(card: card)
         b.bottomHeight = gestureHeight
-        let info = b.photoInfo(author, y: hero.frame.maxY + 4, x: 16, caption: 16, look: commentLook)
+        let info = b.photoInfo(author, y: hero.frame.maxY + 4, x: 16, captionSize: 16, look: commentLook)
         return root([hero] + info, bar: bar, bg: surface)
     }
 }

@@ -73,8 +73,7 @@ extension Builder {
     }
 
     /// Scene cannot measure text, so a bubble is sized from the text it will show (in the
-    /// screen's language), generously: a Latin or Arabic letter at most 0.56 of the type size, a
-    /// CJK character a full em, 15 % more for the lines' ragged ends.
+    /// screen's language), generously (`estimatedLines`, MockComments.swift).
     func bubbleSize(_ words: String, look: BubbleLook) -> (lines: Int, width: Double) {
         let maxWidth = (size.width * 0.72).rounded()
         let ink = inkWidth(words, size: look.size)

@@ -6,12 +6,28 @@
 // "Continue" button).
 import Geometry
 
-/// Who posted a photo: their name, and their avatar when a feed card already drew it.
+/// Who posted a photo: their name, and their avatar, text and counts when a feed card already
+/// drew them (nil: the page draws its own).
 struct PhotoAuthor {
     var name: String
     var avatar: Node?
     /// How many minutes ago it was posted.
     var minutes: Int
+    var caption: String?
+    /// "Like N" and "Comment N" as the card shows them.
+    var likes: String?, comments: String?
+
+    init(name: String, minutes: Int) { self.name = name; self.minutes = minutes }
+
+    /// The author of a feed card's post, with the card's avatar, text and counts.
+    init(card: FeedCard) {
+        self.init(name: card.author ?? "", minutes: card.minutes)
+        avatar = card.avatar
+        caption = card.body
+        let counts = card.counts.compactMap { $0.kind.shownText }
+        likes = counts.first { $0.hasPrefix("Like ") }
+        comments = counts.first { $0.hasPrefix("Comment ") }
+    }
 }
 
 extension Builder {
@@ -21,29 +37,29 @@ extension Builder {
     mutating func photoPage(title: String, picture: Node) -> Node {
         let (bar, y0) = navBar(title, large: false)
         let hero = Builder.aspectFilled(picture, into: heroFrame(below: y0), id: Mocks.heroID)
-        let author = PhotoAuthor(name: person(), avatar: nil, minutes: 5 + rng.int(50))
-        let info = photoInfo(author, y: hero.frame.maxY, x: 16, caption: 17, look: commentLook)
+        let author = PhotoAuthor(name: person(), minutes: 5 + rng.int(50))
+        let info = photoInfo(author, y: hero.frame.maxY, x: 16, captionSize: 17, look: commentLook)
         return screenRoot([hero] + info + [bar], bg: background)
     }
 
     /// What a photo page shows under the photo, from `y` down to the home indicator's band: the
     /// author row, the caption, the counts, a rule, and the comments (ages up to the photo's).
-    mutating func photoInfo(_ author: PhotoAuthor, y: Double, x: Double, caption: Double, look: CommentLook) -> [Node] {
+    mutating func photoInfo(_ author: PhotoAuthor, y: Double, x: Double, captionSize: Double, look: CommentLook) -> [Node] {
         let w = size.width - 2 * x
         var avatarNode = author.avatar ?? avatar(Rect(0, 0, 36, 36), name: author.name)
         avatarNode.frame.origin = Point(x, 14)
         let side = avatarNode.frame.width, ax = x + side + 10, rowHeight = 14 + max(side, 37)
-        let posted = 9 * 60 + 41 - author.minutes
-        let when = "Today \(posted / 60):\(posted % 60 < 10 ? "0" : "")\(posted % 60)"
+        let when = "Today " + Clock.text(9 * 60 + 41 - author.minutes)
         // The avatar beside the name in one group, so a translated name re-letters its avatar.
         let header = Node(id: "author", kind: .group, frame: Rect(0, y, size.width, rowHeight), children: [
             avatarNode, text(author.name, Rect(ax, 14, w - side - 10, 20), size: 15, weight: .semibold, color: look.text),
             text(when, Rect(ax, 34, w - side - 10, 17), size: 13, color: look.secondary)])
-        let captionY = y + rowHeight + 10, countsY = captionY + caption + 13
+        let captionY = y + rowHeight + 10, countsY = captionY + captionSize + 13
         let kids = [header,
-                    text(sentence(3 + rng.int(4)), Rect(x, captionY, w, caption + 5), size: caption, color: look.text, id: "caption"),
-                    text("Like \(rng.int(2000))", Rect(x, countsY, w / 2, 20), size: 15, color: look.secondary),
-                    text("Comment \(rng.int(300))", Rect(x + w / 2, countsY, w / 2, 20), size: 15, color: look.secondary),
+                    text(author.caption ?? sentence(3 + rng.int(4)), Rect(x, captionY, w, captionSize + 5), size: captionSize, color: look.text,
+                         id: "caption"),
+                    text(author.likes ?? "Like \(rng.int(2000))", Rect(x, countsY, w / 2, 20), size: 15, color: look.secondary),
+                    text(author.comments ?? "Comment \(rng.int(300))", Rect(x + w / 2, countsY, w / 2, 20), size: 15, color: look.secondary),
                     .rect(Rect(x, countsY + 30, w, 0.33), look.separator)]
         return kids + comments(from: countsY + 31, until: size.height - bottomHeight, x: x, width: w,
                                author: author.name, maxAge: author.minutes, look: look)

@@ -41,8 +41,7 @@ public enum Mocks {
         let built = material
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                    statusHeight: top, gestureHeight: bottom, photo: kind == "detail" ? photo : nil,
-                                   post: kind == "detail" ? post : nil, topLevel: topLevel,
-                                   locale: locale, tabs: tabs, row: row)
+                                   post: kind == "detail" ? post : nil, topLevel: topLevel, locale: locale, tabs: tabs, row: row)
             : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo, post: post,
                     backTitle: backTitle, statusHeight: top, bottomHeight: bottom, topLevel: topLevel, locale: locale, row: row)
         guard var root = built else { return nil }

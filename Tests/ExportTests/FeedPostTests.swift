@@ -35,14 +35,19 @@ final class FeedPostTests: XCTestCase {
         let opened = try XCTUnwrap(post.find(id: avatar.id!), "\(label): the post has the card's \(avatar.id!)")
         XCTAssertEqual(opened.fill, avatar.fill, "\(label): avatar colour")
         XCTAssertEqual(texts(opened), texts(avatar), "\(label): avatar letter")
-        // The same pictures, in the card's layout: same ids, sizes, fills, same places across.
+        // The same pictures in the card's layout: same ids, sizes, fills, and the same offsets from
+        // the first picture (iOS: the same places across too, the card spanning the screen).
         let photos = card.allIDs.filter { $0.hasPrefix("photo") }
         XCTAssertFalse(photos.isEmpty, label)
+        let first = (try XCTUnwrap(card.frameOfDescendant(id: photos[0])), try XCTUnwrap(post.frameOfDescendant(id: photos[0]), label))
         for id in photos {
             let a = try XCTUnwrap(card.find(id: id)), b = try XCTUnwrap(post.find(id: id), "\(label): \(id)")
             XCTAssertEqual(a.frame.size, b.frame.size, "\(label) \(id)")
             XCTAssertEqual(a.fill, b.fill, "\(label) \(id): the same picture")
-            XCTAssertEqual(card.frameOfDescendant(id: id)?.minX, post.frameOfDescendant(id: id)?.minX, "\(label) \(id): same column")
+            let fa = try XCTUnwrap(card.frameOfDescendant(id: id)), fb = try XCTUnwrap(post.frameOfDescendant(id: id))
+            XCTAssertEqual(fa.minX - first.0.minX, fb.minX - first.1.minX, accuracy: 1e-9, "\(label) \(id): the card's layout")
+            XCTAssertEqual(fa.minY - first.0.minY, fb.minY - first.1.minY, accuracy: 1e-9, "\(label) \(id): the card's layout")
+            if card.frame.width == post.frame.width { XCTAssertEqual(fa.minX, fb.minX, accuracy: 1e-9, "\(label) \(id): same column") }
         }
         // An opened post, not an article.
         XCTAssertFalse(postTexts.contains { $0.contains("min read") || $0 == "Continue" }, "\(label): \(postTexts)")

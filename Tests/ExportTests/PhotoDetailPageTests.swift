@@ -49,6 +49,12 @@ final class PhotoDetailPageTests: XCTestCase {
         let page = try XCTUnwrap(Mocks.screen(kind: "detail", size: size, seed: 91, photo: 0, style: .material))
         let card = try XCTUnwrap(feed.children.first { $0.find(id: "photo0") != nil })
         XCTAssertEqual(page.find(id: "author")?.children[1].kind.textString, card.children[1].kind.textString)
+        XCTAssertEqual(texts(try XCTUnwrap(page.find(id: "author")?.children.first)), texts(card.children[0]), "the card's avatar")
+        // The post's text as the caption, and the card's counts.
+        XCTAssertEqual(page.find(id: "caption")?.kind.textString, card.children[3].kind.textString)
+        let counts = texts(card).filter { $0.hasPrefix("Like ") || $0.hasPrefix("Comment ") }
+        XCTAssertEqual(counts.count, 2)
+        for c in counts { XCTAssertTrue(page.children.contains { $0.kind.textString == c }, "the card's \(c)") }
     }
 
     /// Every catalog, story and seed preset: no screen reads as an article.
