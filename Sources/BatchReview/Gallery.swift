@@ -94,6 +94,7 @@ public enum Gallery {
     /// DIR is a folder or absent: never a file, a device or a FIFO (it was "NSCocoaErrorDomain
     /// error 512" for a file, an empty file for /dev/zero, a hang for a FIFO).
     static func checkFolder(_ dir: String) throws {
+        try OutputDestination.refuseLinkedFolder(dir, role: "-o")
         var st = stat()
         guard stat(dir, &st) == 0 else { return }
         if st.st_mode & S_IFMT != S_IFDIR {

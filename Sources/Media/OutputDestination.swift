@@ -31,6 +31,18 @@ public enum OutputDestination {
         return digits.count >= 5 && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
+    /// Refuses an output folder (`batch -o`, `gallery -o`) that is a symbolic link, as `frames -o`
+    /// refuses one: Segue writes only into folders it reaches without a link (a trailing "/",
+    /// which would make lstat follow the link, is dropped first).
+    public static func refuseLinkedFolder(_ dir: String, role: String) throws {
+        var path = dir
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        var st = stat()
+        if lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK {
+            throw DestinationError("\(role) \(dir): is a symbolic link; Segue writes only into folders it reaches without one (give the link's target)")
+        }
+    }
+
     /// Checks `path` as the destination of a file (`folder` false) or of a png sequence (`folder`
     /// true). `inputs` are files the command reads (the preset): naming one as the output is refused.
     @discardableResult

@@ -36,6 +36,7 @@ func runBatch(_ a: Arguments) throws {
     MediaLog.configure(verbose: a.has(.verbose))
     guard !a.positionals.isEmpty else { throw Failure(code: .usage, message: "batch needs presets or a folder of presets\n\(helpText(.batch))") }
     guard let out = a.value(.output) else { throw Failure(code: .usage, message: "batch needs -o OUTDIR") }
+    try OutputDestination.refuseLinkedFolder(out, role: "-o")
     var isDir: ObjCBool = false
     if FileManager.default.fileExists(atPath: out, isDirectory: &isDir), !isDir.boolValue {
         throw Failure(code: .usage, message: "-o \(out) is a file; batch writes into a folder")
