@@ -58,7 +58,10 @@ final class FieldReader {
                 out[m.key] = m.value
             } else {
                 let shown = m.key.count > 60 ? String(m.key.prefix(60)) + "…" : m.key
-                problem(path.key(shown), FieldReader.unknown("key", m.key, allowed), m.value,
+                // The key is what is wrong: point at it rather than at its value.
+                var at = m.value
+                at.position = m.value.keyPosition ?? m.value.position
+                problem(path.key(shown), FieldReader.unknown("key", m.key, allowed), at,
                         expected: "one of: " + allowed.joined(separator: ", "), found: FieldReader.quoted(m.key))
             }
         }

@@ -22,6 +22,9 @@ public indirect enum JSONValue: Sendable {
 public struct JSONNode: Sendable {
     public var value: JSONValue
     public var position: SourcePosition
+    /// Where the key naming this value in its object starts (nil for an array item or the root):
+    /// a problem with the key itself — an unknown one — points there, not at the value.
+    public var keyPosition: SourcePosition?
 
     /// A short description of what was found, for error messages: `"abc"`, `-1`, `an object`.
     public var summary: String {
@@ -290,7 +293,8 @@ public enum JSONReader {
                 }
                 index += 1
                 skipWhitespace()
-                let value = try parseValue(depth: depth + 1)
+                var value = try parseValue(depth: depth + 1)
+                value.keyPosition = keyPosition
                 if let first {
                     duplicates.append(DuplicateKey(key: key, object: objectPosition, first: first, position: keyPosition))
                 } else {

@@ -49,12 +49,16 @@ enum MatrixSubstitution {
 
     /// Every string that is exactly `$NAME` for a variable becomes its value (keys stay as written).
     static func replacingVariables(_ node: JSONNode, _ vars: [String: JSONNode]) -> JSONNode {
+        var out: JSONNode
         switch node.value {
-        case .string(let s) where s.hasPrefix("$"): return vars[s] ?? node
-        case .array(let items): return JSONNode(value: .array(items.map { replacingVariables($0, vars) }), position: node.position)
-        case .object(let ms): return JSONNode(value: .object(ms.map { ($0.key, replacingVariables($0.value, vars)) }), position: node.position)
+        case .string(let s) where s.hasPrefix("$"): out = vars[s] ?? node
+        case .array(let items): out = JSONNode(value: .array(items.map { replacingVariables($0, vars) }), position: node.position)
+        case .object(let ms): out = JSONNode(value: .object(ms.map { ($0.key, replacingVariables($0.value, vars)) }), position: node.position)
         default: return node
         }
+        // The value stands under the same key (a problem with the key points at it).
+        out.keyPosition = node.keyPosition
+        return out
     }
 
     /// Replaces `key`'s value, or appends it when the preset does not set it.
