@@ -48,10 +48,34 @@ extension Builder {
         var words = ""
         for _ in 0..<6 {
             words = sentence(3 + rng.int(9))
-            let most = estimatedLines(words, size: size, width: width, limit: 3)
-            if most == max(1, Int((inkWidth(words, size: size, perLetter: 0.4) / width).rounded(.up))) { return (words, most) }
+            let most = wrappedLines(words, size: size, width: width)
+            if most <= 3, most == wrappedLines(words, size: size, width: width, perLetter: 0.4) { return (words, most) }
         }
-        return (words, estimatedLines(words, size: size, width: width, limit: 3))
+        return (words, min(3, wrappedLines(words, size: size, width: width)))
+    }
+
+    /// The lines `s` takes at `size` in `width` in the screen's language, breaking between words
+    /// as a paragraph does (each CJK character a word of its own), each letter `perLetter` of the
+    /// type size (CJK a full em): with the default 0.6, wider than the mock's words are set in
+    /// Inter or Noto (so never fewer lines than the text takes: the box holds it, nothing is cut),
+    /// and closer than `estimatedLines` (no gap under a long text's last line).
+    func wrappedLines(_ s: String, size: Double, width: Double, perLetter: Double = 0.6) -> Int {
+        var lines = 1, x = 0.0
+        let space = size * perLetter
+        for word in MockLocale.shown(s, in: locale).split(separator: " ").flatMap(Builder.breakable) {
+            let w = inkWidth(String(word), size: size, perLetter: perLetter, shown: true)
+            if x > 0, x + space + w > width { lines += 1; x = 0 }
+            // A word wider than the line breaks inside itself, as the line breaker then does.
+            if x == 0, w > width { lines += Int((w / width).rounded(.up)) - 1; x = w.truncatingRemainder(dividingBy: width); continue }
+            x += (x > 0 ? space : 0) + w
+        }
+        return lines
+    }
+
+    /// A word's pieces a line may break between: each CJK character alone, other letters together.
+    static func breakable(_ word: Substring) -> [Substring] {
+        guard word.unicodeScalars.contains(where: { $0.value >= 0x2E80 }) else { return [word] }
+        return word.indices.map { word[$0...$0] }
     }
 
     /// The lines `s` takes at `size` in `width` in the screen's language (Scene cannot measure
@@ -64,8 +88,8 @@ extension Builder {
     /// The width `s` would take on one line: generously by default (see `estimatedLines`); with
     /// `perLetter` 0.4, at least what it takes (no Latin or Arabic letter with its share of the
     /// spaces is narrower on average).
-    func inkWidth(_ s: String, size: Double, perLetter: Double = 0.56) -> Double {
-        MockLocale.shown(s, in: locale).unicodeScalars.reduce(0.0) { $0 + size * ($1.value >= 0x2E80 ? 1 : perLetter) }
+    func inkWidth(_ s: String, size: Double, perLetter: Double = 0.56, shown: Bool = false) -> Double {
+        (shown ? s : MockLocale.shown(s, in: locale)).unicodeScalars.reduce(0.0) { $0 + size * ($1.value >= 0x2E80 ? 1 : perLetter) }
     }
 
     /// `node` (a text) laid out from the top of its box.

@@ -70,7 +70,7 @@ extension Builder {
     func wholeText(_ card: FeedCard, lineHeight: Double) -> (text: Node, shift: Double) {
         var text = card.text
         if case .text(let s, var style) = text.kind {
-            style.lines = estimatedLines(s, size: style.font.size, width: text.frame.width, limit: 12)
+            style.lines = min(12, wrappedLines(s, size: style.font.size, width: text.frame.width))
             style.topAligned = true
             text.kind = .text(s, style)
             text.frame.size.height = Double(style.lines) * lineHeight

@@ -69,6 +69,13 @@ final class FeedPostTests: XCTestCase {
         XCTAssertEqual(ages, ages.sorted(), "\(label): newest first")
         XCTAssertLessThanOrEqual(ages.max() ?? 0, postAge, "\(label): no comment older than the post")
         for c in comments {
+            // The comment's box holds its whole text, and no empty line under it.
+            guard case .text(let words, var style) = c.children[2].kind else { return XCTFail("\(label): a comment's text") }
+            let lines = style.lines
+            style.lines = 0
+            let laid = Renderer.layoutText(words, style: style, width: c.children[2].frame.width).lines.count
+            XCTAssertLessThanOrEqual(laid, lines, "\(label): \(words)")
+            XCTAssertGreaterThanOrEqual(laid, lines - 1, "\(label): \(words)")
             let avatar = try XCTUnwrap(c.children.first, label)
             XCTAssertEqual(texts(avatar).first, try XCTUnwrap(c.children[1].kind.textString).first.map(String.init), "\(label): avatar letter")
         }
@@ -82,6 +89,7 @@ final class FeedPostTests: XCTestCase {
         style.lines = 0
         let laid = Renderer.layoutText(s, style: style, width: node.frame.width)
         XCTAssertLessThanOrEqual(laid.lines.count, shown.lines, "\(label): \(s)")
+        XCTAssertLessThanOrEqual(shown.lines - laid.lines.count, 1, "\(label): at most one empty line under it: \(s)")
         XCTAssertLessThanOrEqual(Double(laid.lines.count) * style.font.size * 1.2, node.frame.height + 1, "\(label): its box holds it")
     }
 
