@@ -5,10 +5,12 @@ SEGUE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Debian packages Segue needs to build and run: FFmpeg's libraries, text (FreeType, HarfBuzz,
 # fontconfig, ICU) and the fonts text draws with: Inter and Roboto for the mocks, Noto per script
-# (fonts-noto-core: Arabic, Hebrew, Thai, Devanagari, …; fonts-noto-cjk with its bold weights).
+# (fonts-noto-core: Arabic, Hebrew, Thai, Devanagari, …; fonts-noto-cjk with its bold weights);
+# fonts-dejavu-core for DejaVu Sans, the last face of text's symbol fallback (Raster/FontFallback),
+# so the release tarball, which bundles these packages' fonts, draws what a development build draws.
 SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev libswresample-dev libavutil-dev libavfilter-dev
     libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev fonts-inter fonts-noto-core fonts-noto-cjk
-    fonts-noto-color-emoji fonts-roboto libmicrohttpd-dev zlib1g-dev)
+    fonts-noto-color-emoji fonts-roboto fonts-dejavu-core libmicrohttpd-dev zlib1g-dev)
 # What the tests add: ffprobe/ffmpeg to check outputs independently; GNU time to measure a
 # child's peak memory; chromium to load the gallery page in a real browser (GalleryTests); jq and
 # GNU parallel to run docs/CI.md's recipes (MatrixRecipeTests, CIRecipeTests); chromium-driver
@@ -17,6 +19,8 @@ SEGUE_RUNTIME_PACKAGES=(pkg-config libavcodec-dev libavformat-dev libswscale-dev
 # and python3 to make and check the release tarball (PackageTests) and serve a gallery to chromium
 # (GalleryLoadTests).
 SEGUE_TEST_PACKAGES=(ffmpeg time chromium jq parallel chromium-driver python3-selenium patchelf binutils python3)
+# fontconfig's fc-match asks the release tarball's own font configuration which file each family is (PackageFontsTests).
+SEGUE_TEST_PACKAGES+=(fontconfig)
 # Firefox for the studio's page (StudioFirefoxTests): Debian's firefox-esr, driven through Mozilla's
 # Marionette client from PyPI (geckodriver is not packaged for Debian) in a venv of the tests' own.
 SEGUE_TEST_PACKAGES+=(firefox-esr python3-venv)

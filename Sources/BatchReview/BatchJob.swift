@@ -108,10 +108,10 @@ public enum BatchJob {
         if state.invalidCount(markingOthers: !options.keepGoing) > 0 && !options.keepGoing { return state.finish(cancel: cancel) }
         let cache: RenderCache?
         do {
-            try FileManager.default.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
+            try OutputDestination.createFolder(options.outputDirectory)
             cache = try options.cache.map(RenderCache.init)
         } catch let e as BatchError { throw e } catch {
-            throw BatchError("-o \(options.outputDirectory): cannot create the folder: \(error.localizedDescription)")
+            throw BatchError("-o \(options.outputDirectory): \(error)")
         }
         schedule(selected.filter { prepared[$0] != nil }, prepared, state: state, options: options, cache: cache, cancel: cancel)
         return state.finish(cancel: cancel)

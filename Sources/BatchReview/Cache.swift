@@ -18,8 +18,8 @@ public struct RenderCache: Sendable {
 
     public init(directory: String) throws {
         self.directory = directory
-        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            throw BatchError("--cache \(directory): cannot create the folder: \(error.localizedDescription)")
+        do { try OutputDestination.createFolder(directory) } catch {
+            throw BatchError("--cache \(directory): \(error)")
         }
     }
 
@@ -112,7 +112,7 @@ public struct RenderCache: Sendable {
         } catch {
             try? output.close()
             file.discard()
-            throw BatchError("copying \(source) to \(destination): \(error.localizedDescription)")
+            throw BatchError("copying \(source) to \(destination): \(systemReason(error))")
         }
         try file.commit()
     }

@@ -44,11 +44,12 @@ public enum Gallery {
     public static func write(_ facts: GalleryFacts, to dir: String, sources: Sources, taken: [OutputDestination.Taken] = [],
                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                              cancel: CancellationToken = CancellationToken()) throws -> String {
-        let path = (dir as NSString).appendingPathComponent("index.html")
+        let path = page(in: dir)
         let ordered = facts.items.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
         do {
             try checkFolder(dir)
             try OutputDestination.checkWritten(path, role: "gallery", taken: taken)
+            try checkOwnPage(path)
             for item in ordered { try GalleryFiles.refusal(item, sources) }
         } catch let e as DestinationError { throw BatchError(e.description) }
         let assetDir = try AtomicDirectory(destination: (dir as NSString).appendingPathComponent(assets), owned: owned)
@@ -62,11 +63,32 @@ public enum Gallery {
         }
         let page = GalleryHTML.page(facts, cards: cards, statuses: ordered.map(\.status))
         do { try Data(page.utf8).write(to: URL(fileURLWithPath: file.temporaryPath)) } catch {
-            throw BatchError("\(path): \(error.localizedDescription)")
+            throw BatchError("\(path): \(systemReason(error))")
         }
         try assetDir.commit()
         try file.commit()
         return path
+    }
+
+    /// The start every page this writes has (GalleryHTML.page): an existing DIR/index.html is
+    /// replaced only when it is a gallery's own, never a page of the user's that shares the name.
+    static let ownPageMarker = "<title>Segue gallery"
+
+    static func page(in dir: String) -> String { (dir as NSString).appendingPathComponent("index.html") }
+
+    /// `batch --gallery` asks before it renders anything: may DIR/index.html be written?
+    public static func checkPage(in dir: String) throws {
+        _ = try OutputDestination.checkWritten(page(in: dir), role: "gallery", taken: [])
+        try checkOwnPage(page(in: dir))
+    }
+
+    static func checkOwnPage(_ path: String) throws {
+        guard let h = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? h.close() }
+        let head = String(decoding: (try? h.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+        if !head.contains(ownPageMarker) {
+            throw DestinationError("\(path): exists and is not a page segue gallery wrote; a gallery replaces only its own index.html: move it, or give -o another folder")
+        }
     }
 
     /// DIR is a folder or absent: never a file, a device or a FIFO (it was "NSCocoaErrorDomain
@@ -107,7 +129,7 @@ struct GalleryFiles {
     static func sourcesOf(_ item: GalleryItem, _ sources: Gallery.Sources) -> [(String, String)] {
         let exists = { (p: String) -> Bool in var st = stat(); return lstat(p, &st) == 0 }
         var out: [(String, String)] = []
-        for p in [item.output, item.diff].compactMap({ $0 }) where exists(p) { out.append((p, sources.outputs)) }
+        for p in [item.wroteOutput ? item.output : nil, item.diff].compactMap({ $0 }) where exists(p) { out.append((p, sources.outputs)) }
         if let b = item.baseline, exists(b) { out.append((b, sources.baseline ?? sources.outputs)) }
         return out
     }
@@ -127,7 +149,7 @@ struct GalleryFiles {
         let bring = { (path: String, root: String, name: String) throws -> String in
             try GalleryFiles.bring(path, inside: root, dir: dir, assetDir: assetDir, as: name)
         }
-        if let out = item.output, isFile(out) {
+        if let out = item.output, item.wroteOutput, isFile(out) {
             f.clip = try bring(out, sources.outputs, stem + "." + (out as NSString).pathExtension)
             f.media = GalleryMedia.of(out)
         }

@@ -31,6 +31,11 @@ public struct GalleryItem: Sendable {
     public var worstFrame: Int?
     public var diff: String?
 
+    /// This run wrote the file at `output` (rendered, or copied from the cache). Only then is it
+    /// the preset's clip: an invalid, skipped, cancelled or failed preset's `output` is where its
+    /// clip would have gone, and whatever lies there (a user's file, an older clip) is not shown.
+    var wroteOutput: Bool { ["ok", "cached", "changed", "new"].contains(status) }
+
     /// Failures come first on the page, then changes, then the rest in manifest order.
     var rank: Int {
         switch status {

@@ -82,7 +82,7 @@ public enum BatchManifest {
             try Data(text.utf8).write(to: URL(fileURLWithPath: file.temporaryPath))
         } catch {
             file.discard()
-            throw BatchError("--manifest \(path): \(error.localizedDescription)")
+            throw BatchError("--manifest \(path): \(systemReason(error))")
         }
         do { try file.commit(evenAfterSignal: true) } catch {
             throw BatchError("--manifest \(path): cannot be written: \(error)")

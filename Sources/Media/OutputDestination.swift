@@ -120,7 +120,7 @@ public enum OutputDestination {
     static func segueFrames(in folder: String, owned: OwnedFolder = .frames) throws -> [String] {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted() } catch {
-            throw DestinationError("\(folder): cannot list the folder: \(error.localizedDescription)")
+            throw DestinationError("\(folder): cannot list the folder: \(systemReason(error))")
         }
         let foreign = names.filter { name in
             var st = stat()
@@ -143,6 +143,23 @@ public enum OutputDestination {
         case S_IFSOCK: return "a socket"
         default: return "not a regular file"
         }
+    }
+
+    /// Creates the folder `dir` and those missing above it (as `mkdir -p`). The error names the
+    /// folder that could not be made and the system's reason ("Not a directory" under a file),
+    /// where FileManager only says "NSCocoaErrorDomain error 512".
+    public static func createFolder(_ dir: String) throws {
+        var st = stat()
+        if stat(dir, &st) == 0 {
+            guard st.st_mode & S_IFMT != S_IFDIR else { return }
+            throw MediaError("cannot create the folder \(dir): it is \(RegularFile.kindName(st.st_mode) ?? "a file")")
+        }
+        if errno == ENOENT {
+            let up = URL(fileURLWithPath: dir).deletingLastPathComponent().path
+            if up != dir { try createFolder(up) }
+            if mkdir(dir, 0o777) == 0 || errno == EEXIST { return }
+        }
+        throw MediaError("cannot create the folder \(dir): \(String(cString: strerror(errno)))")
     }
 
     /// Creates the missing folders above `path` (as `mkdir -p`); the error (an I/O failure,

@@ -13,7 +13,7 @@ extension Resolver {
                 let ok0 = setA.contains(pair[0]) && pair[0] != a.id
                 let ok1 = setB.contains(pair[1]) && pair[1] != b.id
                 for (side, ok, n, ids) in [(0, ok0, a, idsA), (1, ok1, b, idsB)] where !ok {
-                    problem(path + ".match[\(k)][\(side)]", "no element \"\(pair[side])\"\(FieldReader.hint(pair[side], ids)) on the screen \"\(n.id ?? "?")\" (ids: \(FieldReader.listing(ids)))")
+                    problem(path + ".match[\(k)][\(side)]", "no element \"\(pair[side])\" on the screen \"\(n.id ?? "?")\"\(FieldReader.hint(pair[side], ids)) (ids: \(FieldReader.listing(ids)))")
                 }
                 if ok0 && ok1 { out.append((pair[0], pair[1])) }
             }

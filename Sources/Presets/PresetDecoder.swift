@@ -163,7 +163,7 @@ public enum PresetDecoder {
             guard let file else { return nil }
             return .image(path: file, fit: fit, background: bg)
         case "mock":
-            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items", "photo", "style", "tabs", "tab"]) else { return nil }
+            guard let m = r.object(v, path, allowed: ["mock", "title", "tint", "dark", "seed", "items", "photo", "post", "style", "tabs", "tab"]) else { return nil }
             let kind = m["mock"].flatMap { r.string($0, path.key("mock")) }
             let title = m["title"].flatMap { r.string($0, path.key("title"), nonEmpty: false) }
             let tint = m["tint"].flatMap { r.color($0, path.key("tint")) }

@@ -195,8 +195,13 @@ public struct Resolver {
             problem(path + ".photo", "the \(shown.source) mock with seed \(seed) has " + (count == 0 ? "no photos" : "photo0…photo\(count - 1)") + " on this device (got \(n))")
             return nil
         }
+        let post = preset.extras[id]?.post
+        if let n = post, kind == "detail", case let count = Mocks.feedPostCount(size: canvas, seed: seed, style: style), n >= count {
+            problem(path + ".post", "the \(style == .material ? "Material " : "")feed mock with seed \(seed) has " + (count == 0 ? "no posts" : "posts 0…\(count - 1)") + " on this device (got \(n))")
+            return nil
+        }
         guard var root = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
-                                      presentedAsSheet: presentedAsSheet, photo: photo, style: style,
+                                      presentedAsSheet: presentedAsSheet, photo: photo, post: post, style: style,
                                       statusHeight: preset.device.chrome.statusBarHeight > 0 ? preset.device.safeTop : nil, gestureHeight: preset.device.safeBottom,
                                       backTitle: backTitle, locale: preset.locale, direction: preset.layoutDirection,
                                       topLevel: !Resolver.pushedScreens(preset).contains(id), tabs: preset.extras[id]?.tabs,

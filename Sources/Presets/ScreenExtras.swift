@@ -9,6 +9,8 @@ public struct ScreenExtras: Sendable {
     public var elements: [ElementSpec] = []
     /// `detail` mocks: the hero shows the `grid` mock's `photoN` of the same seed.
     public var photo: Int?
+    /// `detail` mocks: the screen is the `feed` mock's post N of the same seed, opened.
+    public var post: Int?
     /// Screenshots: `"chrome": "slides"` (the status-bar and home-indicator bands move with the
     /// screen) instead of the default `"held"` (ScreenChrome).
     public var chromeSlides = false
@@ -85,15 +87,8 @@ extension PresetDecoder {
            let file = r.string(h, path.key("hierarchy")) {
             extras.hierarchy = HierarchySpec(file: file, path: path.key("hierarchy"))
         }
-        if let p = members.first(where: { $0.key == "photo" })?.value, members.contains(where: { $0.key == "mock" }) {
-            let kind = members.first(where: { $0.key == "mock" }).flatMap { if case .string(let s) = $0.value.value { return s } else { return nil } }
-            if kind != "detail" {
-                r.problem(path.key("photo"), "\"photo\" applies to the detail mock only (it shows the grid mock's photoN)", p)
-            } else {
-                extras.photo = r.integer(p, path.key("photo"), 0...199)
-            }
-        }
-        return extras.elements.isEmpty && extras.photo == nil && extras.hierarchy == nil && !extras.chromeSlides && extras.navigationBar == nil ? nil : extras
+        if members.contains(where: { $0.key == "mock" }) { decodeDetailExtras(members, path, r, into: &extras) }
+        return extras.elements.isEmpty && extras.photo == nil && extras.post == nil && extras.hierarchy == nil && !extras.chromeSlides && extras.navigationBar == nil ? nil : extras
     }
 
     static func decodeElements(_ v: JSONNode, _ path: JSONPath, _ r: FieldReader) -> [ElementSpec] {

@@ -15,8 +15,9 @@ extension Resolver {
     /// screen underneath (the path is the parameter's).
     func sourcePair(_ id: String, _ spec: StepSpec, _ underneath: Node, counterpart: String? = nil, forward: Bool, path: String,
                     name: String, problem: (String, String) -> Void) -> [(from: String, to: String)] {
+        let ids = Array(underneath.allIDs.dropFirst())
         if id.isEmpty {
-            problem(path + ".transition", "\(name) needs the element it grows out of: give \"source\", an id on \"\(underneath.id ?? "?")\" (ids: \(underneath.allIDs.dropFirst().joined(separator: ", ")))")
+            problem(path + ".transition", "\(name) needs the element it grows out of: give \"source\", an id on \"\(underneath.id ?? "?")\" (ids: \(FieldReader.listing(ids)))")
             return []
         }
         if spec.match != nil {
@@ -29,7 +30,7 @@ extension Resolver {
         }
         let at = spec.parameters.first { if case .string(let s) = $0.value.node.value { return s == id } else { return false } }
         problem(at?.value.path.text ?? path + ".transition",
-                "no element \"\(id)\" on the screen underneath, \"\(underneath.id ?? "?")\" (ids: \(underneath.allIDs.dropFirst().joined(separator: ", ")))")
+                "no element \"\(id)\" on the screen underneath, \"\(underneath.id ?? "?")\"\(FieldReader.hint(id, ids)) (ids: \(FieldReader.listing(ids)))")
         return []
     }
 }

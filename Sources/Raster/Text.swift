@@ -10,7 +10,7 @@
 // `\n` is a hard break, at most `lines`
 // lines (0 = unlimited) with the last truncated by "…", each line aligned left/center/right, the
 // line height the font's ascender + descender + line gap, the block centred vertically in the
-// frame; ink is clipped to the frame.
+// frame (or at its top: `topAligned`); ink is clipped to the frame.
 import CFreeType
 import Geometry
 import Scene
@@ -251,7 +251,7 @@ enum TextRenderer {
                                      style: style, size26: size26).lines
         let blockH = lineH * Double(lines.count)
         var top = dev.minY + (dev.height - blockH) / 2
-        if blockH > dev.height { top = dev.minY }   // overflow: keep the first line visible
+        if blockH > dev.height || style.topAligned { top = dev.minY }   // overflow: keep the first line visible
         var out: [(TextEngine.Glyph, Int, Int)] = []
         for line in lines {
             defer { top += lineH }

@@ -12,23 +12,31 @@ enum MaterialMocks {
     /// The Material form of a mock kind (nil for an unknown kind). The status bar and gesture
     /// bar take the device's heights (its safe areas).
     static func screen(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?,
-                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil, topLevel: Bool = false, locale: String? = nil,
-                       tabs: MockTabs? = nil, row: ListRow? = nil) -> Node? {
+                       statusHeight: Double, gestureHeight: Double, photo: Int? = nil, post: Int? = nil, topLevel: Bool = false,
+                       locale: String? = nil, tabs: MockTabs? = nil, row: ListRow? = nil) -> Node? {
         var m = MaterialBuilder(size: size, dark: dark, tint: tint, seed: seed, statusHeight: statusHeight, gestureHeight: gestureHeight)
         // A destination of a navigation bar is top level, however the timeline reaches it.
         m.topLevel = topLevel || tabs != nil
         m.tabs = tabs
         m.b.locale = locale
         let n: Node
+        // A post's or photo's page draws its own people and words from another stream than the
+        // feed's, which would repeat the card's sentence in the first comment.
+        if kind == "detail", post != nil || photo != nil { m.b.rng = MockRandom(~seed) }
         switch kind {
         case "list": n = m.list(title: title ?? "Inbox", items: items ?? 14)
         case "grid": n = m.grid(title: title ?? "Photos", items: items ?? 30)
         case "detail":
-            // `photo: N`: the post of the feed (same seed) that shows photoN, opened: its author
-            // and that photo, so a card opening into its detail stays one person's post.
-            if let k = photo {
-                guard let post = MaterialMocks.feedPost(k, m) else { return nil }
-                n = m.detail(title: title ?? "Detail", post: post)
+            // `post: N` opens the feed's (same seed) post N; `photo: N` the photo of the post that
+            // shows photoN: its author and that photo — a card opening into its detail stays one
+            // person's post.
+            if let k = post {
+                guard let card = m.feedCard(post: k, photo: nil, seed: seed) else { return nil }
+                n = m.post(title: title ?? "Post", card: card)
+            } else if let k = photo {
+                guard let card = m.feedCard(post: nil, photo: k, seed: seed), let picture = card.photos.first(where: { $0.id == "photo\(k)" })
+                else { return nil }
+                n = m.photoPage(title: title ?? "Detail", card: card, picture: picture)
             } else {
                 n = m.detail(title: title ?? "Detail")
             }
@@ -44,19 +52,6 @@ enum MaterialMocks {
 }
 
 extension MaterialMocks {
-    /// The author and the picture of the Material feed's post that shows `photoN` (the feed built
-    /// as `m` would build it), or nil when the feed has no such photo.
-    static func feedPost(_ n: Int, _ m: MaterialBuilder) -> (author: String, picture: Node)? {
-        var feed = m
-        let root = feed.feed(title: "", items: 6)
-        for card in root.children where card.id?.hasPrefix("cell") == true {
-            guard let picture = card.find(id: "photo\(n)") else { continue }
-            // A card's children: the avatar, then the author's name.
-            if card.children.count > 1, case .text(let name, _) = card.children[1].kind { return (name, picture) }
-        }
-        return nil
-    }
-
     /// The number of photos of the Material feed mock (`photo0…`).
     static func feedPhotoCount(size: Size, seed: Int) -> Int {
         var m = MaterialBuilder(size: size, dark: false, tint: nil, seed: seed, statusHeight: 48, gestureHeight: 24)

@@ -34,20 +34,16 @@ extension MaterialBuilder {
         return root(kids, bar: bar, bg: surface)
     }
 
-    /// A post or article; with `post`, that feed post's author and picture (aspect-filled hero).
-    mutating func detail(title: String, post: (author: String, picture: Node)? = nil) -> Node {
+    /// An article: a hero, a headline, a byline, paragraphs and a button.
+    mutating func detail(title: String) -> Node {
         let w = size.width
         let (bar, y0) = topAppBar(title, large: false)
-        var kids: [Node] = [b.photo(Rect(16, y0 + 8, w - 32, (w - 32) * 0.75), radius: 28, id: Mocks.heroID)]
-        if let post {
-            kids[0] = Builder.aspectFilled(post.picture, into: kids[0].frame, id: Mocks.heroID)
-            kids[0].cornerRadius = 28
-        }
+        var kids: [Node] = [b.photo(heroFrame(below: y0), radius: 28, id: Mocks.heroID)]
         var y = y0 + 8 + (w - 32) * 0.75 + 24
         kids.append(text(String(b.sentence(3).dropLast()), Rect(16, y, w - 32, 36), size: 28, color: onSurface, id: "headline"))
         y += 44
         let author = b.person()
-        kids.append(text((post?.author ?? author) + " · \(2 + b.rng.int(20)) min read", Rect(16, y, w - 32, 20), size: 14, color: onVariant))
+        kids.append(text(author + " · \(2 + b.rng.int(20)) min read", Rect(16, y, w - 32, 20), size: 14, color: onVariant))
         y += 32
         while y < size.height - 180 {
             kids.append(text(b.sentence(14 + b.rng.int(14)), Rect(16, y, w - 32, 96), size: 16, color: onSurface, lines: 4))

@@ -73,12 +73,11 @@ extension Builder {
     }
 
     /// Scene cannot measure text, so a bubble is sized from the text it will show (in the
-    /// screen's language), generously: a Latin or Arabic letter at most 0.56 of the type size, a
-    /// CJK character a full em, 15 % more for the lines' ragged ends.
+    /// screen's language), generously (`estimatedLines`, MockComments.swift).
     func bubbleSize(_ words: String, look: BubbleLook) -> (lines: Int, width: Double) {
         let maxWidth = (size.width * 0.72).rounded()
-        let ink = MockLocale.shown(words, in: locale).unicodeScalars.reduce(0.0) { $0 + look.size * ($1.value >= 0x2E80 ? 1 : 0.56) }
-        let lines = min(4, max(1, Int((ink * 1.15 / (maxWidth - 24)).rounded(.up))))
+        let ink = inkWidth(words, size: look.size)
+        let lines = estimatedLines(words, size: look.size, width: maxWidth - 24, limit: 4)
         return (lines, lines > 1 ? maxWidth : min(maxWidth, ink + 24 + look.size * 0.5))
     }
 }

@@ -36,7 +36,8 @@ enum MockLocaleTables {
                           "وضع الطيران", "Wi-Fi", "بلوتوث", "الخلوي", "الإشعارات", "الأصوات والحس اللمسي", "التركيز",
                           "مدة استخدام الجهاز", "عام", "مركز التحكم", "شاشة العرض والإضاءة", "خلفية الشاشة", "الخصوصية",
                           "البطارية", "كلمات السر",
-                          "تحديد", "إلغاء", "رسالة جديدة", "إلى:", "اليوم", "إلى", "رسالة نصية", "محادثة جديدة"]),
+                          "تحديد", "إلغاء", "رسالة جديدة", "إلى:", "اليوم", "إلى", "رسالة نصية", "محادثة جديدة",
+                          "منشور", "متابعة", "إعادة نشر", "تعليق", "إعجاب"]),
         counted: [("Repost #", "إعادة نشر #"), ("Comment #", "تعليق #"), ("Like #", "إعجاب #"), ("# min read", "قراءة # دقائق"),
                   ("#m ago", "قبل # د"), ("# min ago", "قبل # د")],
         prefixes: ["و"])
@@ -51,7 +52,8 @@ enum MockLocaleTables {
                           "חיפוש", "Apple ID, iCloud, מדיה ורכישות", "פועל", "כבוי", "מחובר", "אף פעם", "ברירת מחדל",
                           "מצב טיסה", "Wi-Fi", "בלוטות׳", "סלולרי", "עדכונים", "צלילים ורטט", "ריכוז", "זמן מסך", "כללי",
                           "מרכז הבקרה", "תצוגה ובהירות", "תמונת רקע", "פרטיות", "סוללה", "סיסמאות",
-                          "בחירה", "ביטול", "הודעה חדשה", "אל:", "היום", "אל", "הודעת טקסט", "שיחה חדשה"]),
+                          "בחירה", "ביטול", "הודעה חדשה", "אל:", "היום", "אל", "הודעת טקסט", "שיחה חדשה",
+                          "פוסט", "מעקב", "שיתוף", "תגובה", "לייק"]),
         counted: [("Repost #", "שיתוף #"), ("Comment #", "תגובה #"), ("Like #", "לייק #"), ("# min read", "# דקות קריאה"),
                   ("#m ago", "לפני # דק׳"), ("# min ago", "לפני # דק׳")])
 
@@ -66,7 +68,8 @@ enum MockLocaleTables {
                           "機内モード", "Wi-Fi", "Bluetooth", "モバイル通信", "通知", "サウンドと触覚", "集中モード",
                           "スクリーンタイム", "一般", "コントロールセンター", "画面表示と明るさ", "壁紙", "プライバシー",
                           "バッテリー", "パスワード",
-                          "選択", "キャンセル", "新規メッセージ", "宛先:", "今日", "宛先", "テキストメッセージ", "新しい会話"]),
+                          "選択", "キャンセル", "新規メッセージ", "宛先:", "今日", "宛先", "テキストメッセージ", "新しい会話",
+                          "投稿", "フォロー", "リポスト", "コメント", "いいね"]),
         counted: [("Repost #", "リポスト #"), ("Comment #", "コメント #"), ("Like #", "いいね #"), ("# min read", "#分で読めます"),
                   ("#m ago", "#分前"), ("# min ago", "#分前")],
         wordSeparator: "", period: "。")
@@ -82,7 +85,8 @@ enum MockLocaleTables {
                           "Verbunden", "Nie", "Standard", "Flugmodus", "WLAN", "Bluetooth", "Mobilfunk", "Mitteilungen",
                           "Töne & Haptik", "Fokus", "Bildschirmzeit", "Allgemein", "Kontrollzentrum", "Anzeige & Helligkeit",
                           "Hintergrundbild", "Datenschutz", "Batterie", "Passwörter",
-                          "Auswählen", "Abbrechen", "Neue Nachricht", "An:", "Heute", "An", "Textnachricht", "Neue Unterhaltung"]),
+                          "Auswählen", "Abbrechen", "Neue Nachricht", "An:", "Heute", "An", "Textnachricht", "Neue Unterhaltung",
+                          "Beitrag", "Folgen", "Teilen", "Kommentieren", "Gefällt mir"]),
         counted: [("Repost #", "Teilen #"), ("Comment #", "Kommentare #"), ("Like #", "Gefällt mir #"), ("# min read", "# Min. Lesezeit"),
                   ("#m ago", "vor # Min."), ("# min ago", "vor # Min.")],
         capitalizes: true)
@@ -93,7 +97,7 @@ enum MockLocaleTables {
                          "Airplane Mode", "Wi-Fi", "Bluetooth", "Cellular", "Notifications", "Sounds & Haptics", "Focus",
                          "Screen Time", "General", "Control Center", "Display & Brightness", "Wallpaper", "Privacy",
                          "Battery", "Passwords", "Select", "Cancel", "New Message", "To:", "Today", "To",
-                         "Text message", "New conversation"]
+                         "Text message", "New conversation", "Post", "Follow", "Repost", "Comment", "Like"]
 
     static func phrases(_ translated: [String]) -> [String: String] {
         precondition(translated.count == labels.count, "a translation for every label")

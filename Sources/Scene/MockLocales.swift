@@ -65,14 +65,15 @@ public enum MockLocale {
         if s.contains(" · ") {
             return s.split(separator: " · ", omittingEmptySubsequences: false).map { translate(String($0), t) }.joined(separator: " · ")
         }
+        // "Like 120", "12 min read", "5m ago": a label with its number (before the rule below:
+        // "Comment 296" is a count, not the label "Comment" with a time).
+        for (english, format) in t.counted {
+            if let n = number(in: s, matching: english) { return format.replacingFirst("#", with: n) }
+        }
         // "Today 9:27": a label and a time.
         if let space = s.lastIndex(of: " "), case let time = s[s.index(after: space)...], !time.isEmpty,
            time.allSatisfy({ $0.isNumber || $0 == ":" }), let head = t.phrases[String(s[..<space])] {
             return head + " " + time
-        }
-        // "Like 120", "12 min read", "5m ago": a label with its number.
-        for (english, format) in t.counted {
-            if let n = number(in: s, matching: english) { return format.replacingFirst("#", with: n) }
         }
         return sentence(s, t) ?? s
     }

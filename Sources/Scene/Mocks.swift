@@ -16,7 +16,7 @@ public enum Mocks {
     public static let kinds: [(name: String, description: String)] = [
         ("list", "a table of rows: avatar, title, subtitle, chevron (cell0…, avatar0…)"),
         ("grid", "a photo grid, three columns (photo0…)"),
-        ("detail", "a detail page: hero image (photo: N shows the grid's photoN; Material: the feed's post with photoN), title, body text (hero, title)"),
+        ("detail", "an article (hero, headline, byline, text); photo: N opens the grid's photoN (Material: the feed's post's) with its author, caption and comments; post: N opens the feed's post N (hero, title, post, comment0…)"),
         ("feed", "Weibo-like cards: avatar, name, time, text, image grid, actions (avatar0…, photo0…)"),
         ("settings", "grouped settings: search field, icon, title, value or switch, chevron (cell0…)"),
         ("message", "a conversation with one person: their name as the title, bubbles, the message field (bubble0…, messageField)"),
@@ -30,7 +30,7 @@ public enum Mocks {
     /// system's status bar).
     public static func screen(kind: String, size: Size, title: String? = nil, tint: Color? = nil,
                               dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false,
-                              photo: Int? = nil, style: MockStyle = .ios, statusHeight: Double? = nil, gestureHeight: Double = 24,
+                              photo: Int? = nil, post: Int? = nil, style: MockStyle = .ios, statusHeight: Double? = nil, gestureHeight: Double = 24,
                               backTitle: String? = nil, locale: String? = nil, direction: LayoutDirection = .ltr,
                               topLevel: Bool = false, tabs: MockTabs? = nil, row: ListRow? = nil) -> Node? {
         let material = style == .material || kind == "home"
@@ -40,9 +40,9 @@ public enum Mocks {
         let bottom = gestureHeight + (presentedAsSheet ? (statusHeight ?? 47) + 15 : 0)
         let built = material
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
-                                   statusHeight: top, gestureHeight: bottom, photo: kind == "detail" ? photo : nil, topLevel: topLevel,
-                                   locale: locale, tabs: tabs, row: row)
-            : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo,
+                                   statusHeight: top, gestureHeight: bottom, photo: kind == "detail" ? photo : nil,
+                                   post: kind == "detail" ? post : nil, topLevel: topLevel, locale: locale, tabs: tabs, row: row)
+            : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo, post: post,
                     backTitle: backTitle, statusHeight: top, bottomHeight: bottom, topLevel: topLevel, locale: locale, row: row)
         guard var root = built else { return nil }
         // Language, then layout direction: separate layers over the same mock (MockLocales.swift, Mirroring.swift).
@@ -60,7 +60,7 @@ public enum Mocks {
     public static func hasDarkTop(kind: String, dark: Bool) -> Bool { dark || kind == "home" }
 
     static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?, photo: Int? = nil,
-                      backTitle: String? = nil, statusHeight: Double = 47, bottomHeight: Double = 34, topLevel: Bool = false,
+                      post: Int? = nil, backTitle: String? = nil, statusHeight: Double = 47, bottomHeight: Double = 34, topLevel: Bool = false,
                       locale: String? = nil, row: ListRow? = nil) -> Node? {
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
         b.backTitle = backTitle
@@ -68,10 +68,18 @@ public enum Mocks {
         b.bottomHeight = bottomHeight
         b.topLevel = topLevel
         b.locale = locale
+        if kind == "detail", let n = post {
+            // The feed's post N opened: the card's own author, text, pictures and counts (issue 28).
+            guard let card = b.feedCard(post: n, seed: seed) else { return nil }
+            // The page's own people and words from another stream than the feed's: the same
+            // stream would repeat the card's sentence in the first comment.
+            b.rng = MockRandom(~seed)
+            return b.post(title: title ?? "Post", card: card)
+        }
         if kind == "detail", let n = photo {
             // The hero shows the grid's photoN of the same seed: one picture, two places (issue 15).
             guard let picture = gridPhoto(n, size: size, dark: dark, tint: tint, seed: seed) else { return nil }
-            return b.detail(title: title ?? "Detail", picture: picture)
+            return b.photoPage(title: title ?? "Detail", picture: picture)
         }
         let explicitTitle = title, title = title ?? defaultTitle(kind: kind)
         switch kind {
@@ -232,11 +240,12 @@ struct Builder {
     }
 
     /// A round avatar with the initial of the person it stands beside.
-    mutating func avatar(_ frame: Rect, name: String) -> Node {
+    mutating func avatar(_ frame: Rect, name: String, id given: String? = nil) -> Node {
         let colors = ["#FF9500", "#34C759", "#5AC8FA", "#AF52DE", "#FF2D55", "#5856D6", "#FFCC00"]
         let c = Color(hex: rng.pick(colors))!
         let initial = String(name.prefix(1))
-        let id = "avatar\(avatarIndex)"; avatarIndex += 1
+        let id = given ?? "avatar\(avatarIndex)"
+        if given == nil { avatarIndex += 1 }
         return Node(id: id, kind: .ellipse, frame: frame, fill: .linear(from: Point(0.5, 0), to: Point(0.5, 1),
                     stops: [GradientStop(0, c), GradientStop(1, Color(r: c.r * 0.8, g: c.g * 0.8, b: c.b * 0.8))]),
                     children: [text(initial, Rect(0, 0, frame.width, frame.height), size: frame.height * 0.42, weight: .semibold,
@@ -294,11 +303,10 @@ struct Builder {
         return screenRoot(kids + [bar], bg: background)
     }
 
-    mutating func detail(title: String, picture: Node? = nil) -> Node {
+    mutating func detail(title: String) -> Node {
         let w = size.width
         let (bar, y0) = navBar(title, large: false)
-        var kids: [Node] = [photo(Rect(0, y0, w, w * 0.75), id: Mocks.heroID)]
-        if let picture { kids[0] = Builder.aspectFilled(picture, into: kids[0].frame, id: Mocks.heroID) }
+        var kids: [Node] = [photo(heroFrame(below: y0), id: Mocks.heroID)]
         var y = y0 + w * 0.75 + 20
         kids.append(text(String(sentence(3).dropLast()), Rect(16, y, w - 32, 34), size: 28, weight: .bold, color: label, id: "headline"))
         y += 40

@@ -88,6 +88,10 @@ public struct TextStyle: Sendable, Hashable {
     /// A BCP 47 language tag for shaping (HarfBuzz picks locale-specific glyph forms with it:
     /// Japanese rather than Chinese ideographs, for one) and for choosing fallback fonts; nil: none.
     public var language: String? = nil
+    /// The block at the top of the frame instead of centred in it: a multi-line text whose box
+    /// is sized from an estimate of its lines (UIKit sizes such a label to its text, so its first
+    /// line sits at the box's top and what follows sits under it).
+    public var topAligned = false
     public init(font: Font, color: Color = .black, alignment: TextAlignment = .left, lines: Int = 1) {
         self.font = font; self.color = color; self.alignment = alignment; self.lines = lines
     }

@@ -40,6 +40,7 @@ func runBatch(_ a: Arguments) throws {
     if FileManager.default.fileExists(atPath: out, isDirectory: &isDir), !isDir.boolValue {
         throw Failure(code: .usage, message: "-o \(out) is a file; batch writes into a folder")
     }
+    if a.has(.gallery) { try Gallery.checkPage(in: out) }
     let o = try batchOptions(a, out)
     let report: BatchReport
     do {

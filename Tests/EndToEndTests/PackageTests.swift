@@ -30,7 +30,7 @@ final class PackageTests: XCTestCase {
     }
 
     /// Unpacks the tarball into DIR/it's a "release" folder/ and returns the release's root.
-    func unpack(into dir: String) throws -> String {
+    static func unpack(into dir: String) throws -> String {
         let tar = try Self.tarball()
         let folder = dir + "/it's a \"release\" folder"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -49,7 +49,7 @@ final class PackageTests: XCTestCase {
         XCTAssertTrue(check.stdout.contains((tar as NSString).lastPathComponent + ": OK"), check.stdout)
 
         let dir = try temporaryFolder("package")
-        let home = try unpack(into: dir)
+        let home = try Self.unpack(into: dir)
         for f in ["bin/segue", "libexec/segue", "lib/GLIBC_FLOOR", "lib/VERSIONS", "etc/fonts/fonts.conf", "README.md", "action.yml",
                   "docs/CI.md", "presets/stories/segue-demo.json", "VERSION"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: home + "/" + f), f)
@@ -79,7 +79,7 @@ final class PackageTests: XCTestCase {
     func testTheTarballRunsWithTheSystemLibrariesHiddenAndMatchesTheDevelopmentBuild() throws {
         guard getuid() == 0 else { throw XCTSkip("a private mount namespace needs root (CI runs as root)") }
         let dir = try temporaryFolder("package-hidden")
-        let home = try unpack(into: dir)
+        let home = try Self.unpack(into: dir)
         let work = dir + "/a \"work\" folder's name"
         try FileManager.default.createDirectory(atPath: work + "/bin dir", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: work + "/bin dir/segue", withDestinationPath: home + "/bin/segue")
@@ -119,7 +119,7 @@ final class PackageTests: XCTestCase {
 
     func testTheLauncherStatesItsGlibcFloor() throws {
         let dir = try temporaryFolder("package-glibc")
-        let home = try unpack(into: dir)
+        let home = try Self.unpack(into: dir)
         let floor = try String(contentsOfFile: home + "/lib/GLIBC_FLOOR", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertNotNil(floor.range(of: #"^2\.[0-9]+$"#, options: .regularExpression), floor)
         let system = try CLI.run(["GNU_LIBC_VERSION"], executable: CLI.which("getconf")).stdout.split(separator: " ").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""

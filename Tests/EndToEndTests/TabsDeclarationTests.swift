@@ -6,14 +6,7 @@ import SegueTestSupport
 /// exit 2, naming the file, line and column, the JSON path and what was expected.
 final class TabsDeclarationTests: XCTestCase {
     func validate(_ screen: String, device: String = "pixel-8") throws -> (status: Int32, stderr: String) {
-        let dir = try temporaryFolder("tabsdecl")
-        try CLI.write("""
-            { "segue": 1, "name": "t", "device": "\(device)",
-              "screens": { "a": \(screen) },
-              "start": "a", "timeline": [ { "hold": 0.1 } ] }
-            """, dir + "/p.json")
-        let r = try CLI.run(["validate", dir + "/p.json"], in: dir)
-        return (r.status, r.stderr)
+        try validateScreen(screen, device: device, label: "tabsdecl")
     }
 
     func testTooFewDestinations() throws {

@@ -87,7 +87,7 @@ final class NavigationZoomPresetTests: XCTestCase {
         XCTAssertEqual(problems(Self.preset(#"{ "push": "photo", "transition": "navigation-zoom" }"#)),
                        [#"timeline[0].transition: navigation-zoom needs the element it grows out of: give "source", an id on "grid" (ids: cell)"#])
         XCTAssertEqual(problems(Self.preset(#"{ "push": "photo", "transition": { "type": "navigation-zoom", "source": "cel" } }"#)),
-                       [#"timeline[0].transition.source: no element "cel" on the screen underneath, "grid" (ids: cell)"#])
+                       [#"timeline[0].transition.source: no element "cel" on the screen underneath, "grid"; did you mean "cell"? (ids: cell)"#])
         XCTAssertEqual(problems(Self.preset(#"{ "push": "photo", "transition": { "type": "navigation-zoom", "source": 3 } }"#)),
                        ["timeline[0].transition.source: expected the id of an element on the screen underneath (got 3)"])
         XCTAssertEqual(problems(Self.preset(#"{ "push": "photo", "transition": { "type": "navigation-zoom", "source": "cell" }, "match": [["cell", "same"]] }"#, photoLayers: #", { "type": "rect", "id": "same", "frame": [0, 0, 5, 5] }"#)),

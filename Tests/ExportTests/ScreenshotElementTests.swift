@@ -206,6 +206,6 @@ final class ScreenshotElementTests: XCTestCase {
 
     func testMatchingANameTheScreenshotDoesNotHaveListsItsElements() throws {
         let p = problems(preset().replacingOccurrences(of: "[[\"wide\", \"tall\"]]", with: "[[\"wide\", \"talll\"]]"))
-        XCTAssertEqual(p, ["timeline[1].match[0][1]: no element \"talll\"; did you mean \"tall\"? on the screen \"b\" (ids: tall)"])
+        XCTAssertEqual(p, ["timeline[1].match[0][1]: no element \"talll\" on the screen \"b\"; did you mean \"tall\"? (ids: tall)"])
     }
 }

@@ -46,6 +46,22 @@ swift_version() { ensure_swift; swift --version 2>/dev/null | grep -oE 'Swift ve
 # package_version PACKAGE — Debian's version string of an installed package.
 package_version() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null; }
 
+# font_packages PACKAGE... — the packages that install those packages' fonts: one that installs
+# no font file itself (a metapackage: fonts-roboto only depends on fonts-roboto-unhinted, which has
+# the files) stands for its fonts-* dependencies, so no family is silently left out of the tarball.
+font_packages() {
+    local p
+    for p in "$@"; do
+        # grep reads everything (no -q): under pipefail an early exit would fail dpkg -L with SIGPIPE.
+        if dpkg -L "$p" 2>/dev/null | grep -E '\.(ttf|otf|ttc)$' >/dev/null; then echo "$p"; continue; fi
+        local deps
+        deps=$(dpkg-query -W -f='${Depends}' "$p" 2>/dev/null | tr ',|' '\n\n' | awk '$1 ~ /^fonts-/ {print $1}')
+        [ -n "$deps" ] || { segue_log "$p installs no font file and depends on no fonts-* package"; return 1; }
+        # shellcheck disable=SC2086 # one package name a word
+        font_packages $deps
+    done | sort -u
+}
+
 # font_files PACKAGE... — the font files (ttf, otf, ttc) the packages install.
 font_files() {
     local p

@@ -1,4 +1,5 @@
 import Foundation
+import Media
 
 /// The screenshots of a folder in lexical order, each with the hierarchy dump of the same base
 /// name if there is one — the layout fastlane snapshot (`iPhone 13-01Grid.png`), Maestro
@@ -16,7 +17,7 @@ struct ImportFolder {
     static func shots(in directory: String, excluding output: String) throws(ImportError) -> [Shot] {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw ImportError("\(directory): cannot list the folder: \(error.localizedDescription)")
+            throw ImportError("\(directory): cannot list the folder: \(systemReason(error))")
         }
         let outputName = URL(fileURLWithPath: output).standardizedFileURL.path
         var files: [(base: String, ext: String, name: String)] = []

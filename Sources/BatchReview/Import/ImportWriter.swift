@@ -21,7 +21,7 @@ extension StoryImport {
         let file = try AtomicFile(destination: output)
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: file.temporaryPath)) } catch {
             file.discard()
-            throw MediaError("\(output): cannot write: \(error.localizedDescription)")
+            throw MediaError("\(output): cannot write: \(systemReason(error))")
         }
         try file.commit()
     }
