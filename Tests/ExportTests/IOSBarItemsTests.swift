@@ -67,12 +67,15 @@ final class IOSBarItemsTests: XCTestCase {
         }
     }
 
-    /// In pixels, on the first frame: catalog/sheet's Settings bar shows no tinted button where
-    /// "Edit" and "+" were (the row of the bar's buttons, under the status bar, is free of the
-    /// system blue), while catalog/sheet-from's Messages bar shows its Edit and compose there (the
-    /// count sees buttons), and its compose sheet grows out of that compose button.
+    /// In pixels, on the first frame: a Settings root's bar shows no tinted button where "Edit"
+    /// and "+" were (the row of the bar's buttons, under the status bar, is free of the system
+    /// blue), while catalog/sheet-from's Messages bar shows its Edit and compose there (the count
+    /// sees buttons), and its compose sheet grows out of that compose button.
     func testSettingsBarShowsNoButtonsInPixels() throws {
-        XCTAssertEqual(try tintedButtonPixels("catalog/sheet.json"), 0, "tinted button pixels in Settings' bar")
+        let settings = try loadPreset(text: #"{ "segue": 1, "device": "iphone-13", "screens": { "s": { "mock": "settings", "seed": 5 } }, "# +
+                                            #""start": "s", "timeline": [ { "hold": 0.1 } ] }"#,
+                                      in: try temporaryFolder("bar-items"), overrides: Overrides(scale: 0.5))
+        XCTAssertEqual(tintedButtonPixels(settings), 0, "tinted button pixels in Settings' bar")
         XCTAssertGreaterThan(try tintedButtonPixels("catalog/sheet-from.json"), 100, "Messages' Edit and compose")
         let from = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/catalog/sheet-from.json", overrides: Overrides(scale: 0.5),
                                          images: PresetImages.folder, fonts: InstalledFonts())
@@ -82,8 +85,11 @@ final class IOSBarItemsTests: XCTestCase {
     /// The system blue's pixels in the bar's button row (6…38 pt under the status bar) of a
     /// preset's first frame, at half scale.
     func tintedButtonPixels(_ preset: String) throws -> Int {
-        let s = try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/" + preset, overrides: Overrides(scale: 0.5),
-                                      images: PresetImages.folder, fonts: InstalledFonts())
+        tintedButtonPixels(try PresetLoader.load(path: PresetContinuityTests.presetsDirectory + "/" + preset, overrides: Overrides(scale: 0.5),
+                                                 images: PresetImages.folder, fonts: InstalledFonts()))
+    }
+
+    func tintedButtonPixels(_ s: Storyboard) -> Int {
         let b = Bitmap(uncheckedWidth: s.pixelWidth, height: s.pixelHeight)
         FrameComposer(storyboard: s).render(frame: 0, into: b)
         let px = s.scale, top = s.device.safeTop
