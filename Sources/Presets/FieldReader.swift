@@ -35,6 +35,11 @@ final class FieldReader {
 
     /// `unknown mock "lst"; did you mean "list"? (expected one of: …)` — the one message shape
     /// for every closed set (mocks, devices, curves, transitions, parameters, screens, ids).
+    /// The kinds of `unknown` problems that are about a key of the file (a transition's parameter,
+    /// a keyframe track): reported at the key, as an unknown key is (PresetCheck.finish).
+    static let keyKinds = ["parameter", "track"]
+    static func isAboutAKey(_ message: String) -> Bool { keyKinds.contains { message.hasPrefix("unknown \($0) \"") } }
+
     static func unknown(_ what: String, _ word: String, _ options: [String], of owner: String = "") -> String {
         "unknown \(what) \(quoted(word))\(owner.isEmpty ? "" : " for " + owner)\(hint(word, options)) (expected one of: \(listing(options)))"
     }

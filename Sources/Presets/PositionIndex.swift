@@ -3,12 +3,14 @@
 struct PositionIndex {
     private var entries: [String: (position: SourcePosition, summary: String)] = [:]
     private var paths: [SourcePosition: String] = [:]
+    private var keys: [String: SourcePosition] = [:]
 
     init(_ root: JSONNode) {
         // Iterative: the document may nest up to JSONReader.maxDepth levels.
         var work: [(JSONNode, JSONPath)] = [(root, JSONPath())]
         while let (node, path) = work.popLast() {
             entries[path.text] = (node.position, node.summary)
+            if let k = node.keyPosition { keys[path.text] = k }
             paths[node.position] = path.text
             switch node.value {
             case .array(let items): for (i, item) in items.enumerated() { work.append((item, path.index(i))) }
@@ -30,6 +32,9 @@ struct PositionIndex {
     }
 
     func summary(at path: String) -> String? { entries[path]?.summary }
+
+    /// Where the key naming the value at `path` starts (nil: an array item, the root, or no such value).
+    func keyPosition(at path: String) -> SourcePosition? { keys[path] }
 
     func path(ofValueAt position: SourcePosition) -> String? { paths[position] }
 

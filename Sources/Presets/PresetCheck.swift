@@ -102,7 +102,8 @@ public enum PresetCheck {
         if out.contains(where: { $0.position == nil && !$0.path.isEmpty }) {
             let index = PositionIndex(root)
             for i in out.indices where out[i].position == nil && !out[i].path.isEmpty {
-                out[i].position = index.position(near: out[i].path)
+                let key = FieldReader.isAboutAKey(out[i].message) ? index.keyPosition(at: out[i].path) : nil
+                out[i].position = key ?? index.position(near: out[i].path)
                 if out[i].found == nil { out[i].found = index.summary(at: out[i].path) }
             }
         }

@@ -42,11 +42,11 @@ final class OnePassValidationTests: XCTestCase {
     }
     """
 
-    func testNineProblemsInOnePassEachAtItsValue() {
+    func testNineProblemsInOnePassEachAtItsPlace() {
         let text = Self.nine
         let e = check(text)
         let expected: [(path: String, fragment: String, at: String)] = [
-            ("devise", "did you mean \"device\"", "\"iphone-13\""),   // the value of the unknown key
+            ("devise", "did you mean \"device\"", "\"devise\""),   // an unknown key: at the key
             ("fps", "must be between 1 and 240", "600"),
             ("screens.a.mock", "unknown mock \"lst\"; did you mean \"list\"?", "\"lst\""),
             ("screens.b.image", "not found", "\"assets/missing"),
@@ -54,7 +54,7 @@ final class OnePassValidationTests: XCTestCase {
             ("screens.c.layers[0].id", "duplicate key \"id\"", "\"id\": \"y\""),
             ("start", "no screen \"cc\"; did you mean \"c\"?", "\"cc\""),
             ("timeline[0].hold", "must be between 0 and", "-1 }"),
-            ("timeline[1].transition.dimm", "unknown parameter \"dimm\" for uikit; did you mean \"dim\"?", "0.3"),
+            ("timeline[1].transition.dimm", "unknown parameter \"dimm\" for uikit; did you mean \"dim\"?", "\"dimm\""),
             ("timeline[2].transition", "unknown transition \"fdae\"; did you mean \"fade\"?", "\"fdae\""),
             ("timeline[2].curve", "did you mean \"easeInOut\"?", "\"easeInOt\""),
         ]
