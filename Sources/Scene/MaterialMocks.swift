@@ -51,14 +51,6 @@ enum MaterialMocks {
     }
 }
 
-extension MaterialMocks {
-    /// The number of photos of the Material feed mock (`photo0…`).
-    static func feedPhotoCount(size: Size, seed: Int) -> Int {
-        var m = MaterialBuilder(size: size, dark: false, tint: nil, seed: seed, statusHeight: 48, gestureHeight: 24)
-        return m.feed(title: "", items: 6).elementIDs.filter { $0.hasPrefix("photo") }.count
-    }
-}
-
 struct MaterialBuilder {
     var b: Builder
     let statusHeight: Double

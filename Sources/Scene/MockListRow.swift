@@ -22,9 +22,6 @@ extension Mocks {
         var clock = Builder.Clock()
         return b.listRow(avatarFrame: Rect(0, 0, 1, 1), clock: &clock).row
     }
-
-    /// The name on the first row of a `list` mock of `seed`.
-    public static func firstListPerson(seed: Int) -> String { firstListRow(seed: seed).person }
 }
 
 extension Builder {

@@ -12,7 +12,7 @@ extension Mocks {
     /// a post of the Material feed with photoN; and how many photos there are to choose from.
     public static func detailPhoto(_ n: Int, size: Size, seed: Int, style: MockStyle) -> (exists: Bool, count: Int, source: String) {
         if style == .material {
-            let count = MaterialMocks.feedPhotoCount(size: size, seed: seed)
+            let count = countedFeed(size: size, seed: seed, style: .material).elementIDs.filter { $0.hasPrefix("photo") }.count
             return (n >= 0 && n < count, count, "feed")
         }
         return (gridPhoto(n, size: size, seed: seed) != nil, gridPhotoCount(size: size, seed: seed), "grid")

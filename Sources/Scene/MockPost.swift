@@ -10,12 +10,18 @@ extension Mocks {
     /// The number of posts the `feed` mock of `seed` has on a canvas of `size` (`cell0…`), in
     /// `style`: what a `detail` mock's `"post": N` may name.
     public static func feedPostCount(size: Size, seed: Int, style: MockStyle) -> Int {
+        countedFeed(size: size, seed: seed, style: style).children.filter { $0.id?.hasPrefix("cell") == true }.count
+    }
+
+    /// The `feed` mock of `seed` on a canvas of `size` in `style`, for counting its posts and
+    /// photos (palette and title move none of them).
+    static func countedFeed(size: Size, seed: Int, style: MockStyle) -> Node {
         if style == .material {
             var m = MaterialBuilder(size: size, dark: false, tint: nil, seed: seed, statusHeight: 48, gestureHeight: 24)
-            return m.feed(title: "", items: 6).children.filter { $0.id?.hasPrefix("cell") == true }.count
+            return m.feed(title: "", items: 6)
         }
         var b = Builder(size: size, dark: false, tint: nil, seed: seed)
-        return b.feed(title: "", items: 6).children.filter { $0.id?.hasPrefix("cell") == true }.count
+        return b.feed(title: "", items: 6)
     }
 }
 

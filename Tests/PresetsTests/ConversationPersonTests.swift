@@ -16,7 +16,7 @@ final class ConversationPersonTests: XCTestCase {
             for seed in [0, 11, 12, 31, 63, 77] {
                 let s = try resolve(device: device, listSeed: seed, message: #"{ "mock": "message", "seed": \#(seed + 1) }"#)
                 let row = try XCTUnwrap(s.screens["list"]?.find(id: "cell0"), "\(device) seed \(seed)")
-                let person = Mocks.firstListPerson(seed: seed)
+                let person = Mocks.firstListRow(seed: seed).person
                 // Independent of the helper: the row itself shows the name.
                 XCTAssertTrue(texts(row).contains(person), "\(device) seed \(seed): row 0 shows \(texts(row)), not \(person)")
                 let chat = try XCTUnwrap(s.screens["chat"])
@@ -29,6 +29,6 @@ final class ConversationPersonTests: XCTestCase {
         let s = try resolve(device: "iphone-13", listSeed: 11, message: #"{ "mock": "message", "title": "Zed Q", "seed": 12 }"#)
         let chat = try XCTUnwrap(s.screens["chat"])
         XCTAssertTrue(texts(chat).contains("Zed Q"))
-        XCTAssertFalse(texts(chat).contains(Mocks.firstListPerson(seed: 11)), "the given title replaces the row's person")
+        XCTAssertFalse(texts(chat).contains(Mocks.firstListRow(seed: 11).person), "the given title replaces the row's person")
     }
 }
