@@ -131,6 +131,9 @@ struct Builder {
     var locale: String?
     /// The people a list has not shown yet: no name twice in one list.
     var unnamed = Builder.names
+    /// The time the status bar shows, in minutes after midnight, which "Today H:MM" counts back
+    /// from: iOS's 9:41; Material mocks set Android's 12:30 (StatusBarClock).
+    var now = 9 * 60 + 41
 
     init(size: Size, dark: Bool, tint: Color?, seed: Int) {
         self.size = size; self.dark = dark
