@@ -29,11 +29,17 @@ SEGUE_TEST_VENV="$SEGUE_ROOT/.build/test-venv"
 
 segue_log() { printf 'segue: %s\n' "$*" >&2; }
 
-# ensure_packages PKG... — apt-get installs those not installed (sudo when not root).
+# ensure_packages PKG... — apt-get installs those not installed (sudo when not root). One
+# dpkg-query for all of them: a process per package made every ./scripts/segue call wait seconds
+# on a busy machine.
 ensure_packages() {
-    local missing=()
+    local missing=() name status
+    local -A installed=()
+    while IFS=$'\t' read -r name status; do
+        [ "$status" = "install ok installed" ] && installed[$name]=1
+    done < <(dpkg-query -W -f='${Package}\t${Status}\n' "$@" 2>/dev/null || true)
     for p in "$@"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+        [ -n "${installed[$p]:-}" ] || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
     local sudo=""

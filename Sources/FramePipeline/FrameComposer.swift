@@ -231,6 +231,7 @@ public final class FrameComposer: Sendable {
                                matches: store.matches(step: step.index),
                                backgrounds: (background(of: keys.from), background(of: toKey)))!
         if transition.usesNavigationBars, let a = navigationBar(step.before), let b = navigationBar(step.after) { input.bars = (a, b) }
+        input.sheetLayout = storyboard.screenChrome[step.operation?.isForward == false ? step.before : step.after]?.sheetLayout
         guard storyboard.direction.isRTL else { return transition.scene(input) }
         // Right to left: the transition moves mirrored screens (and elements: SnapshotStore.matches;
         // and navigation bars), and its scene is mirrored back, so content reads as drawn and the

@@ -86,8 +86,14 @@ public struct Resolver {
         storyboard.clock = StatusBarClock.of(locale: preset.locale)
         storyboard.deferred = built.deferred
         storyboard.audio = audio
+        let sheets = Resolver.sheetScreens(preset)
         for (id, spec) in preset.screens where built.screens[id] != nil {
-            storyboard.screenChrome[id] = ScreenChrome.of(spec, extras: preset.extras[id])
+            var chrome = ScreenChrome.of(spec, extras: preset.extras[id])
+            // A mock presented as a sheet follows the sheet's height as UIKit lays it out.
+            if case .mock = spec, sheets.contains(id), let root = built.screens[id], let pinned = Mocks.bottomBarTop(of: root) {
+                chrome.sheetLayout = SheetLayout(pinnedFrom: pinned, laidOutFor: Mocks.sheetRestTop(statusHeight: Resolver.statusHeight(preset)))
+            }
+            storyboard.screenChrome[id] = chrome
         }
         storyboard.elementOrigins = Resolver.origins(preset, elements: built.elements)
         storyboard.notes = built.notes
@@ -110,9 +116,7 @@ public struct Resolver {
         var screens: [String: Node] = [:], deferred: [String: DeferredScreen] = [:]
         var notes: [String] = []
         var elementsByScreen: [String: [ElementSpec]] = [:]
-        let sheets = Set(preset.timeline.compactMap { s -> String? in
-            if case .present(let id) = s.kind, s.transition == "sheet" { return id } else { return nil }
-        })
+        let sheets = Resolver.sheetScreens(preset)
         for (id, spec) in preset.screens {
             let path = JSONPath().key("screens").key(id).text
             guard shown.contains(id) else { checkUnshown(spec, path: path, problem: problem); continue }
@@ -128,6 +132,18 @@ public struct Resolver {
             if ScreenBuilder.namesImages(spec) { deferred[id] = DeferredScreen(id: id, spec: spec, elements: elements, builder: builder) }
         }
         return (screens, deferred, notes, tally, elementsByScreen)
+    }
+
+    /// The screens the timeline presents with the `sheet` transition.
+    static func sheetScreens(_ preset: Preset) -> Set<String> {
+        Set(preset.timeline.compactMap { s -> String? in
+            if case .present(let id) = s.kind, s.transition == "sheet" { return id } else { return nil }
+        })
+    }
+
+    /// The device's top safe area a mock leaves to the status bar; nil without a status bar.
+    static func statusHeight(_ preset: Preset) -> Double? {
+        preset.device.chrome.statusBarHeight > 0 ? preset.device.safeTop : nil
     }
 
     static func specsByID(_ preset: Preset) -> [String: ScreenSpec] {
@@ -202,7 +218,7 @@ public struct Resolver {
         }
         guard var root = Mocks.screen(kind: kind, size: canvas, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                       presentedAsSheet: presentedAsSheet, photo: photo, post: post, style: style,
-                                      statusHeight: preset.device.chrome.statusBarHeight > 0 ? preset.device.safeTop : nil, gestureHeight: preset.device.safeBottom,
+                                      statusHeight: Resolver.statusHeight(preset), gestureHeight: preset.device.safeBottom,
                                       backTitle: backTitle, locale: preset.locale, direction: preset.layoutDirection,
                                       topLevel: !Resolver.pushedScreens(preset).contains(id), tabs: preset.extras[id]?.tabs,
                                       row: openedRow) else {

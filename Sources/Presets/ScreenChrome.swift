@@ -1,5 +1,6 @@
 import Geometry
 import Scene
+import Transitions
 import Vocabulary
 
 /// How a screen meets the device's chrome (issue 28.1). A mock or layers screen leaves the status
@@ -21,6 +22,9 @@ public struct ScreenChrome: Sendable, Hashable {
     /// A Material mock's navigation bar (`tabs`): between two screens with the same destinations
     /// its band is held in place like the device's chrome (ChromeLayers, docs/CHROME.md).
     public var tabs: MockTabs?
+    /// A mock presented as a sheet: how it follows the sheet's height (its bottom bar stays above
+    /// the display's bottom edge at the medium detent and while the sheet moves between detents).
+    public var sheetLayout: SheetLayout?
 
     public init(source: Source, navigationBar: DeclaredNavigationBar? = nil) { self.source = source; self.navigationBar = navigationBar }
 

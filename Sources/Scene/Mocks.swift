@@ -37,7 +37,7 @@ public enum Mocks {
         let top = presentedAsSheet ? 0 : statusHeight ?? (material ? 48 : 47)
         // A sheet's last points stay below the canvas (its top rests under the status bar, 10–15
         // pt lower): what sits at its bottom keeps clear of them as of the home indicator.
-        let bottom = gestureHeight + (presentedAsSheet ? (statusHeight ?? 47) + 15 : 0)
+        let bottom = gestureHeight + (presentedAsSheet ? sheetRestTop(statusHeight: statusHeight) : 0)
         let built = material
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                    statusHeight: top, gestureHeight: bottom, photo: kind == "detail" ? photo : nil,
@@ -48,6 +48,17 @@ public enum Mocks {
         // Language, then layout direction: separate layers over the same mock (MockLocales.swift, Mirroring.swift).
         if let locale { root = MockLocale.localize(root, locale) }
         return direction.isRTL ? root.mirroredLayout() : root
+    }
+
+    /// The sheet top (points from the display's top) a mock presented as a sheet is laid out for:
+    /// 15 pt below the status bar, iOS 26's large detent.
+    public static func sheetRestTop(statusHeight: Double?) -> Double { (statusHeight ?? 47) + 15 }
+
+    /// Where a mock's bottom-pinned bar starts (the message field's row, 8 pt above the field),
+    /// in points from its top; nil when it has none. A sheet keeps that bar above the display's
+    /// bottom edge at every height (SheetLayout).
+    public static func bottomBarTop(of root: Node) -> Double? {
+        root.frameOfDescendant(id: "messageField").map { $0.minY - 8 }
     }
 
     /// The title an iOS mock of `kind` shows when the preset gives none (before localizing): what

@@ -42,7 +42,9 @@ public struct SheetDetentTransition: Transition {
         var large = target
         large.detent = .large
         var layers = large.presentingLayers(under, c, shrink: shrink, dimAlpha: sheet.dim)
-        layers.append(target.sheetNode(over, c, y: a + (b - a) * q, highest: min(a, b)))
+        // UIKit resizes the sheet's view as it moves: its layout follows the top edge (SheetLayout).
+        let y = a + (b - a) * q
+        layers.append(target.sheetNode(frame.sheetContent(over, top: y), c, y: y, highest: min(a, b)))
         return .canvas(c, layers)
     }
 

@@ -14,6 +14,7 @@ extension SheetTransition {
     func zoomedSheet(_ frame: TransitionFrame, _ over: Node, _ q: Double) -> [Node] {
         let src = ZoomLayers.source(of: frame)
         let target = sheetRect(frame.canvas)
+        let over = frame.sheetContent(over, top: target.minY)
         // Arrived: the plain sheet at rest, pixel for pixel.
         if q >= 1 { return [sheetNode(over, frame.canvas, y: target.minY)] }
         let r = src.frame.interpolated(to: target, q)

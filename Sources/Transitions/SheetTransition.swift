@@ -23,7 +23,8 @@ import Scene
 /// `detent` medium (UISheetPresentationController's `.medium()`, platforms.md §4 "≈ half the screen
 /// height"): the sheet's top edge rests at half the canvas height and the presenting screen dims
 /// but neither shrinks nor moves (UIKit dims at every detent when `largestUndimmedDetentIdentifier`
-/// is nil). `from` an element id of the presenting screen: iOS 26's sheet that grows out of a bar
+/// is nil). A mock sheet is laid out at the height it rests at (TransitionFrame.sheetLayout,
+/// SheetLayout): its bottom bar stays above the display's bottom edge at either detent. `from` an element id of the presenting screen: iOS 26's sheet that grows out of a bar
 /// button (platforms.md §1, "iOS 26 also morphs sheets out of bar buttons with the same zoom"),
 /// drawn by SheetFromElement.
 ///
@@ -89,7 +90,7 @@ public struct SheetTransition: Transition {
             layers.append(contentsOf: zoomedSheet(frame, over, q))
             return .canvas(c, layers)
         }
-        if q > 0 { layers.append(sheetNode(over, c, y: top + (h - top) * (1 - q))) }
+        if q > 0 { layers.append(sheetNode(frame.sheetContent(over, top: top), c, y: top + (h - top) * (1 - q))) }
         return .canvas(c, layers)
     }
 

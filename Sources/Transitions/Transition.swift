@@ -108,6 +108,9 @@ public struct TransitionFrame: Sendable {
     /// platform shows behind and around moving windows; nil when unknown.
     public var fromBackground: Color?
     public var toBackground: Color?
+    /// How the newer screen follows a sheet's height when it is presented as one (SheetLayout);
+    /// nil: it moves whole.
+    public var sheetLayout: SheetLayout?
 
     public init(from: Node, to: Node, canvas: Size, operation: StackOperation, progress: Double,
                 matches: [MatchedElement] = [], interaction: Interaction? = nil,
