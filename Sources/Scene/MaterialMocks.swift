@@ -64,6 +64,7 @@ struct MaterialBuilder {
     var tabs: MockTabs?
     init(size: Size, dark: Bool, tint: Color?, seed: Int, statusHeight: Double, gestureHeight: Double) {
         b = Builder(size: size, dark: dark, tint: tint ?? Color(hex: dark ? "#D0BCFF" : "#6750A4")!, seed: seed)
+        b.now = 12 * 60 + 30
         self.statusHeight = statusHeight; self.gestureHeight = gestureHeight
     }
     var size: Size { b.size }

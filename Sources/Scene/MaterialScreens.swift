@@ -121,18 +121,21 @@ extension MaterialBuilder {
                       "Settings", "Keep", "Meet", "News", "YouTube", "Music", "Fit", "Wallet"]
         let colors = ["#EA4335", "#FBBC04", "#34A853", "#4285F4", "#A142F4", "#24C1E0", "#F538A0", "#FA7B17"]
         let top = statusHeight + 96
+        var tiles: [String: Color] = [:]
         for i in 0..<min(items, 20) {
             let x = 16 + Double(i % cols) * cell, y = top + Double(i / cols) * (icon + 40)
             if y + icon > h - gestureHeight - 180 { break }
             let tile = Color(hex: b.rng.pick(colors))!, label = labels[i % labels.count]
+            tiles[label] = tile
             kids.append(Node(id: "icon\(i)", kind: .ellipse, frame: Rect(x + (cell - icon) / 2, y, icon, icon), fill: .solid(tile),
                              children: [MockSymbol.named(label).node(Rect(icon * 0.27, icon * 0.27, icon * 0.46, icon * 0.46), color: .white, under: tile)]))
             kids.append(text(labels[i % labels.count], Rect(x, y + icon + 4, cell, 16), size: 12, color: .white, align: .center))
         }
-        // The dock and the search pill above the gesture bar.
+        // The dock and the search pill above the gesture bar. An app in the dock that the grid
+        // shows too has the grid's icon: one app, one icon on a home screen.
         let dockY = h - gestureHeight - 64 - 24 - icon
         for i in 0..<cols {
-            let tile = Color(hex: colors[(i * 3) % colors.count])!, app = ["Phone", "Messages", "Chrome", "Camera"][i % 4]
+            let app = ["Phone", "Messages", "Chrome", "Camera"][i % 4], tile = tiles[app] ?? Color(hex: colors[(i * 3) % colors.count])!
             kids.append(Node(kind: .ellipse, frame: Rect(16 + Double(i) * cell + (cell - icon) / 2, dockY, icon, icon), fill: .solid(tile),
                              children: [MockSymbol.named(app).node(Rect(icon * 0.27, icon * 0.27, icon * 0.46, icon * 0.46), color: .white, under: tile)]))
         }

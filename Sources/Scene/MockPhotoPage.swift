@@ -49,14 +49,21 @@ extension Builder {
         var avatarNode = author.avatar ?? avatar(Rect(0, 0, 36, 36), name: author.name)
         avatarNode.frame.origin = Point(x, 14)
         let side = avatarNode.frame.width, ax = x + side + 10, rowHeight = 14 + max(side, 37)
-        let when = "Today " + Clock.text(9 * 60 + 41 - author.minutes)
+        let when = "Today " + Clock.text(now - author.minutes)
         // The avatar beside the name in one group, so a translated name re-letters its avatar.
         let header = Node(id: "author", kind: .group, frame: Rect(0, y, size.width, rowHeight), children: [
             avatarNode, text(author.name, Rect(ax, 14, w - side - 10, 20), size: 15, weight: .semibold, color: look.text),
             text(when, Rect(ax, 34, w - side - 10, 17), size: 13, color: look.secondary)])
-        let captionY = y + rowHeight + 10, countsY = captionY + captionSize + 13
+        // The whole caption: a feed post's text runs to several lines, and the page opened to read
+        // it must not cut what its card showed. What follows moves down by the added lines.
+        let caption = author.caption ?? sentence(3 + rng.int(4))
+        // Roboto's and SF's text averages about half an em a letter (0.52 with its spaces);
+        // wrappedLines' default 0.6 would leave two empty lines under a long post.
+        let lines = min(8, wrappedLines(caption, size: captionSize, width: w, perLetter: 0.52))
+        let added = Double(lines - 1) * (captionSize * 1.25).rounded()
+        let captionY = y + rowHeight + 10, countsY = captionY + captionSize + 13 + added
         let kids = [header,
-                    text(author.caption ?? sentence(3 + rng.int(4)), Rect(x, captionY, w, captionSize + 5), size: captionSize, color: look.text,
+                    text(caption, Rect(x, captionY, w, captionSize + 5 + added), size: captionSize, color: look.text, lines: lines,
                          id: "caption"),
                     text(author.likes ?? "Like \(rng.int(2000))", Rect(x, countsY, w / 2, 20), size: 15, color: look.secondary),
                     text(author.comments ?? "Comment \(rng.int(300))", Rect(x + w / 2, countsY, w / 2, 20), size: 15, color: look.secondary),

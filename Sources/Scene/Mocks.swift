@@ -148,6 +148,9 @@ struct Builder {
     var unnamed = Builder.names
     /// Lays texts out as they will be drawn (TextMeasuring.swift); nil: estimate.
     var measure: (any TextMeasuring)?
+    /// The time the status bar shows, in minutes after midnight, which "Today H:MM" counts back
+    /// from: iOS's 9:41; Material mocks set Android's 12:30 (StatusBarClock).
+    var now = 9 * 60 + 41
 
     init(size: Size, dark: Bool, tint: Color?, seed: Int) {
         self.size = size; self.dark = dark

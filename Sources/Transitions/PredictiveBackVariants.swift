@@ -11,7 +11,7 @@ import Scene
 /// width — and fades out over the second half of the 450 ms, uncovering the icon (Launcher3 aims
 /// the window at the app's icon). Cancel: the spring of the cross-activity form back to rest. A
 /// push plays the launch: the window grows out of the icon (or the centre) to the full display on
-/// emphasized, faded in over the first half.
+/// emphasized, opaque from 15 % of the step on (`launchAlpha`).
 public struct PredictiveBackHomeTransition: Transition {
     public var cornerRadius: Double
     public var scrim: Double
@@ -56,13 +56,19 @@ public struct PredictiveBackHomeTransition: Transition {
         var layers = [home]
         let scrimLeft = scrim * (1 - MaterialMotion.clamp01(c * defaultDuration / Self.scrimFade))
         if scrimLeft > 0 { layers.append(.rect(full, Color.black.withAlpha(scrimLeft))) }
-        let alpha = 1 - MaterialMotion.window(c, 0.5, 1)
+        let alpha = forward && i == nil ? Self.launchAlpha(frame.progress) : 1 - MaterialMotion.window(c, 0.5, 1)
         if alpha > 0 {
             let radius = MaterialMotion.lerp(MaterialMotion.backCornerRadius(cornerRadius, progress: max(i?.releaseProgress ?? 0, c)), landing.width / 2, e)
             layers.append(app.placedAsWindow(in: r, canvas: canvas, radius: min(radius, r.width / 2)).withOpacity(alpha))
         }
         return .canvas(canvas, layers)
     }
+
+    /// The launch's window alpha. Launcher3 (QuickstepTransitionManager.getOpeningWindowAnimators)
+    /// draws the window at 1 − the floating icon's alpha, and the icon fades out linearly from
+    /// 25 ms for 50 ms of the 500 ms launch (APP_LAUNCH_ALPHA_START_DELAY, _DURATION): opaque
+    /// from 15 % of the step, so the launcher never shows through the growing app.
+    static func launchAlpha(_ progress: Double) -> Double { MaterialMotion.window(progress, 25.0 / 500, 75.0 / 500) }
 
     /// Where the committed window lands, at the window's aspect: the width of `icon` centred on
     /// it, with the icon's snapshot to draw back in its place; without one, 56 dp at the centre.
