@@ -162,9 +162,11 @@ public struct Step: Sendable {
                                fromBackground: backgrounds.from, toBackground: backgrounds.to)
     }
 
-    /// A short name for captions and tables: "push detail (uikit)".
-    public var title: String {
-        if let caption { return caption }
+    /// A short name for captions and tables: the caption, else what the step does ("push detail (uikit)").
+    public var title: String { caption ?? kindTitle }
+
+    /// What the step does, caption aside: "hold", "push detail (uikit)", "pop (uikit, drag → finish)".
+    public var kindTitle: String {
         guard let operation else { return "hold" }
         let target = operation.isForward ? " \(after)" : ""
         let interactive = driver.map { $0.decision == .finish ? ", drag → finish" : ", drag → cancel" } ?? ""

@@ -24,7 +24,9 @@ func runInspect(_ a: Arguments) throws {
     print(pad("step", 6) + pad("what", 34) + pad("start", 9) + pad("end", 9) + pad("frames", 14) + "curve")
     for step in s.steps {
         let f0 = Int((step.start * Double(s.fps)).rounded()), f1 = Int((step.end * Double(s.fps)).rounded())
-        print(pad("\(step.index)", 6) + pad(PrintableText.escaped(step.title), 34) + pad(String(format: "%.3f", step.start), 9) + pad(String(format: "%.3f", step.end), 9)
+        // What the step does first (tools read the table's second column), then its caption.
+        let what = step.kindTitle + (step.caption.map { " — " + $0 } ?? "")
+        print(pad("\(step.index)", 6) + pad(PrintableText.escaped(what), 34) + pad(String(format: "%.3f", step.start), 9) + pad(String(format: "%.3f", step.end), 9)
               + pad("\(f0)–\(f1)", 14) + step.curveName)
     }
     printElements(s)
