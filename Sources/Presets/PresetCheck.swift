@@ -60,7 +60,7 @@ public enum PresetCheck {
         var storyboard: Storyboard?
         var resolverUncounted = 0
         do {
-            storyboard = try Resolver(file: file, images: images).resolve(preset, overrides: overrides)
+            storyboard = try Resolver(file: file, images: images, measure: fonts).resolve(preset, overrides: overrides)
         } catch {
             problems += withoutConsequences(error.problems, of: decodeProblems)
             // The Resolver keeps at most the cap (ProblemList); its count line is replaced by finish's.

@@ -23,9 +23,11 @@ public struct Resolver {
     public var file: String
     /// Where the preset's images come from; Presets reads no image file itself.
     public var images: any ImageLoading
+    /// Lays mock texts out as drawn (the check's `FontLookup`); nil: the mocks estimate.
+    public var measure: (any TextMeasuring)?
 
-    public init(file: String, images: any ImageLoading) {
-        self.file = file; self.images = images
+    public init(file: String, images: any ImageLoading, measure: (any TextMeasuring)? = nil) {
+        self.file = file; self.images = images; self.measure = measure
     }
 
     /// The screens the story shows: the start screen and every push and present target (issue
@@ -221,7 +223,7 @@ public struct Resolver {
                                       statusHeight: Resolver.statusHeight(preset), gestureHeight: preset.device.safeBottom,
                                       backTitle: backTitle, locale: preset.locale, direction: preset.layoutDirection,
                                       topLevel: !Resolver.pushedScreens(preset).contains(id), tabs: preset.extras[id]?.tabs,
-                                      row: openedRow) else {
+                                      row: openedRow, measure: measure) else {
             problem(path + ".mock", FieldReader.unknown("mock", kind, Mocks.kinds.map(\.name)))
             return nil
         }

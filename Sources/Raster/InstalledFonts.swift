@@ -13,4 +13,9 @@ public struct InstalledFonts: FontLookup {
     public func unsupportedCharacters(in text: String, style: TextStyle) -> [Unicode.Scalar]? {
         Renderer.unsupportedCharacters(in: text, style: style)
     }
+
+    public func measure(_ text: String, style: TextStyle, width: Double) -> (lines: Int, widest: Double)? {
+        let laid = Renderer.layoutText(text, style: style, width: width)
+        return laid.lines.isEmpty ? nil : (laid.lines.count, laid.widths.max() ?? 0)
+    }
 }

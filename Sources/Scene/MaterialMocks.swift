@@ -13,12 +13,13 @@ enum MaterialMocks {
     /// bar take the device's heights (its safe areas).
     static func screen(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?,
                        statusHeight: Double, gestureHeight: Double, photo: Int? = nil, post: Int? = nil, topLevel: Bool = false,
-                       locale: String? = nil, tabs: MockTabs? = nil, row: ListRow? = nil) -> Node? {
+                       locale: String? = nil, tabs: MockTabs? = nil, row: ListRow? = nil, measure: (any TextMeasuring)? = nil) -> Node? {
         var m = MaterialBuilder(size: size, dark: dark, tint: tint, seed: seed, statusHeight: statusHeight, gestureHeight: gestureHeight)
         // A destination of a navigation bar is top level, however the timeline reaches it.
         m.topLevel = topLevel || tabs != nil
         m.tabs = tabs
         m.b.locale = locale
+        m.b.measure = measure
         let n: Node
         // A post's or photo's page draws its own people and words from another stream than the
         // feed's, which would repeat the card's sentence in the first comment.

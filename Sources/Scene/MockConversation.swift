@@ -9,6 +9,9 @@ struct BubbleLook {
     var incoming: Color, incomingText: Color
     var outgoing: Color, outgoingText: Color
     var size: Double, lineHeight: Double, radius: Double
+    /// The family the text is drawn in (nil: the iOS mocks' Inter; Material's texts are set in
+    /// Roboto after they are built), which measuring must use too.
+    var family: String? = nil
 }
 
 extension Builder {
@@ -72,13 +75,27 @@ extension Builder {
         return out
     }
 
-    /// Scene cannot measure text, so a bubble is sized from the text it will show (in the
-    /// screen's language), generously (`estimatedLines`, MockComments.swift).
+    /// A bubble hugs the text it will show (in the screen's language), as Messages' do: measured
+    /// when the builder can (`measuredBubble`), else estimated from its letters, generously
+    /// (`estimatedLines`, MockComments.swift).
     func bubbleSize(_ words: String, look: BubbleLook) -> (lines: Int, width: Double) {
         let maxWidth = (size.width * 0.72).rounded()
+        if let measured = measuredBubble(words, look: look, maxWidth: maxWidth) { return measured }
         let ink = inkWidth(words, size: look.size)
         let lines = estimatedLines(words, size: look.size, width: maxWidth - 24, limit: 4)
         return (lines, lines > 1 ? maxWidth : min(maxWidth, ink + 24 + look.size * 0.5))
+    }
+
+    /// The lines `words` take as drawn (at most 4) and a bubble 12 pt either side of the widest,
+    /// plus 1 pt so the same words stay on the same lines at every output scale (the type size
+    /// is rounded to 1/64 pixel), at most `maxWidth`.
+    func measuredBubble(_ words: String, look: BubbleLook, maxWidth: Double) -> (lines: Int, width: Double)? {
+        guard let measure else { return nil }
+        var style = TextStyle(font: Font(size: look.size, family: look.family), lines: 4)
+        // As MockLocale.localize marks the drawn text: shaping and fallback fonts follow it.
+        if let code = locale, let lang = MockLocale.language(of: code), lang != "en" { style.language = lang }
+        guard let m = measure.measure(MockLocale.shown(words, in: locale), style: style, width: maxWidth - 24), m.lines > 0 else { return nil }
+        return (m.lines, min(maxWidth, (m.widest + 25).rounded(.up)))
     }
 }
 
@@ -87,7 +104,7 @@ extension MaterialBuilder {
         let name = b.person()
         let (bar, y0) = topAppBar(title ?? name, large: false)
         let look = BubbleLook(incoming: containerHigh, incomingText: onSurface, outgoing: primaryContainer,
-                              outgoingText: Color(hex: dark ? "#EADDFF" : "#21005D")!, size: 16, lineHeight: 22, radius: 20)
+                              outgoingText: Color(hex: dark ? "#EADDFF" : "#21005D")!, size: 16, lineHeight: 22, radius: 20, family: "Roboto")
         let fieldY = size.height - gestureHeight - 8 - 48
         let header = text("Today · " + b.headerTime(row), Rect(0, y0 + 12, size.width, 16), size: 12, weight: .medium,
                           color: onVariant, align: .center)

@@ -32,7 +32,8 @@ public enum Mocks {
                               dark: Bool = false, seed: Int = 0, items: Int? = nil, presentedAsSheet: Bool = false,
                               photo: Int? = nil, post: Int? = nil, style: MockStyle = .ios, statusHeight: Double? = nil, gestureHeight: Double = 24,
                               backTitle: String? = nil, locale: String? = nil, direction: LayoutDirection = .ltr,
-                              topLevel: Bool = false, tabs: MockTabs? = nil, row: ListRow? = nil) -> Node? {
+                              topLevel: Bool = false, tabs: MockTabs? = nil, row: ListRow? = nil,
+                              measure: (any TextMeasuring)? = nil) -> Node? {
         let material = style == .material || kind == "home"
         let top = presentedAsSheet ? 0 : statusHeight ?? (material ? 48 : 47)
         // A sheet's last points stay below the canvas (its top rests under the status bar, 10–15
@@ -41,9 +42,11 @@ public enum Mocks {
         let built = material
             ? MaterialMocks.screen(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items,
                                    statusHeight: top, gestureHeight: bottom, photo: kind == "detail" ? photo : nil,
-                                   post: kind == "detail" ? post : nil, topLevel: topLevel, locale: locale, tabs: tabs, row: row)
+                                   post: kind == "detail" ? post : nil, topLevel: topLevel, locale: locale, tabs: tabs, row: row,
+                                   measure: measure)
             : build(kind: kind, size: size, title: title, tint: tint, dark: dark, seed: seed, items: items, photo: photo, post: post,
-                    backTitle: backTitle, statusHeight: top, bottomHeight: bottom, topLevel: topLevel, locale: locale, row: row)
+                    backTitle: backTitle, statusHeight: top, bottomHeight: bottom, topLevel: topLevel, locale: locale, row: row,
+                    measure: measure)
         guard var root = built else { return nil }
         // Language, then layout direction: separate layers over the same mock (MockLocales.swift, Mirroring.swift).
         if let locale { root = MockLocale.localize(root, locale) }
@@ -72,8 +75,9 @@ public enum Mocks {
 
     static func build(kind: String, size: Size, title: String?, tint: Color?, dark: Bool, seed: Int, items: Int?, photo: Int? = nil,
                       post: Int? = nil, backTitle: String? = nil, statusHeight: Double = 47, bottomHeight: Double = 34, topLevel: Bool = false,
-                      locale: String? = nil, row: ListRow? = nil) -> Node? {
+                      locale: String? = nil, row: ListRow? = nil, measure: (any TextMeasuring)? = nil) -> Node? {
         var b = Builder(size: size, dark: dark, tint: tint, seed: seed)
+        b.measure = measure
         b.backTitle = backTitle
         b.statusHeight = statusHeight
         b.bottomHeight = bottomHeight
@@ -142,6 +146,8 @@ struct Builder {
     var locale: String?
     /// The people a list has not shown yet: no name twice in one list.
     var unnamed = Builder.names
+    /// Lays texts out as they will be drawn (TextMeasuring.swift); nil: estimate.
+    var measure: (any TextMeasuring)?
     /// The time the status bar shows, in minutes after midnight, which "Today H:MM" counts back
     /// from: iOS's 9:41; Material mocks set Android's 12:30 (StatusBarClock).
     var now = 9 * 60 + 41

@@ -59,21 +59,8 @@ final class PhotoDetailPageTests: XCTestCase {
 
     /// Every catalog, story and seed preset: no screen reads as an article.
     func testNoShippedPresetShowsAnArticle() throws {
-        let root = PresetContinuityTests.presetsDirectory
-        var checked = 0
-        for folder in ["catalog", "stories", "seeds"] {
-            for file in try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder).sorted() where file.hasSuffix(".json") {
-                let source = try PresetLoader.source(path: "\(root)/\(folder)/\(file)")
-                // A matrix's clips share their screens' declarations: its first clip stands for them.
-                let clip = source.matrix?.combinations.first { _ in true }
-                let s = try PresetLoader.check(source, clip, overrides: Overrides(scale: 0.25), images: PresetImages.folder,
-                                               fonts: InstalledFonts()).storyboard
-                for (id, screen) in s.screens {
-                    XCTAssertFalse(isArticle(texts(screen)), "\(folder)/\(file) \(id): \(texts(screen))")
-                    checked += 1
-                }
-            }
-        }
-        XCTAssertGreaterThan(checked, 80)
+        let all = try shippedScreens()
+        for (name, screen) in all { XCTAssertFalse(isArticle(texts(screen)), "\(name): \(texts(screen))") }
+        XCTAssertGreaterThan(all.count, 80)
     }
 }

@@ -20,12 +20,18 @@ final class StoryScreenshotSourceTests: XCTestCase {
         let s = try PresetLoader.load(path: source, overrides: Overrides(scale: 2.0 / 3), images: PresetImages.folder, fonts: InstalledFonts())
         XCTAssertNotNil(s.screens["inbox"]?.find(id: "cell0"), "the first screenshot is a list")
         XCTAssertNotNil(s.screens["thread"]?.find(id: "bubble0"), "the second is a conversation")
+        try Self.assertFirstAndLastFrames(of: s, are: "inbox.png", "thread.png")
+    }
+
+    /// The source's first and last frames against two of stories/assets' PNGs (worst channel ≤ 2).
+    static func assertFirstAndLastFrames(of s: Storyboard, are first: String, _ last: String,
+                                         file: StaticString = #filePath, line: UInt = #line) throws {
         let composer = FrameComposer(storyboard: s)
-        for (frame, asset) in [(0, "inbox.png"), (composer.frameCount - 1, "thread.png")] {
+        for (frame, asset) in [(0, first), (composer.frameCount - 1, last)] {
             let drawn = try Bitmap(width: s.pixelWidth, height: s.pixelHeight)
             composer.render(frame: frame, into: drawn)
             let shot = try ImageDecoder.decode(path: PresetContinuityTests.presetsDirectory + "/stories/assets/" + asset)
-            ImageDiff.assertMatches(drawn, shot, "stories/assets/" + asset, accept: { $0.worst <= 2 })
+            ImageDiff.assertMatches(drawn, shot, "stories/assets/" + asset, accept: { $0.worst <= 2 }, file: file, line: line)
         }
     }
 }
