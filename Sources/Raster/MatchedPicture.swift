@@ -87,7 +87,22 @@ public enum MatchedPicture {
         let k = max(Double(y.image.width) / Double(x.image.width), Double(y.image.height) / Double(x.image.height))
         guard k > 1.01, let (layer, element) = x.found ?? lookUp(x) else { return x.image }
         guard !element.isRegion else { return withInset(x.image, y.image, k: k) }
-        return ElementSnapshot.render(x.screen, element, layer: layer, scale: scale * min(4, k)).bitmap
+        return filling(ElementSnapshot.node(of: x.screen, element, layer), size: element.frame.size, scale: scale * min(4, k))
+    }
+
+    /// A layer drawn alone into whole pixels edge to edge: its frame stretched (by under half a
+    /// pixel) onto round(size × scale) pixels, so no edge pixel is partly covered. A snapshot's
+    /// pixel-aligned box has such pixels where the frame is fractional (a 128.67 pt cell at 9×);
+    /// aspect-filled into the moving frame, that faint column and row would be stretched along
+    /// its edges, a light hairline down the display's side while a flight settles (stories/
+    /// photos-zoom 0.70–0.98 s), swapped for the page's own hero on the landing frame.
+    static func filling(_ node: Node, size: Size, scale: Double) -> Bitmap {
+        let w = max(1, Int((size.width * scale).rounded())), h = max(1, Int((size.height * scale).rounded()))
+        let b = Bitmap(uncheckedWidth: w, height: h)
+        guard size.width > 0, size.height > 0 else { return b }
+        ElementSnapshot.drawInBands(node, scale: scale, into: b,
+                                    transform: .scale(Double(w) / (size.width * scale), Double(h) / (size.height * scale)))
+        return b
     }
 
     /// A screenshot cell's pixels (`outer`) enlarged k× with the larger end's pixels (`inner`,
