@@ -6,6 +6,7 @@ import Geometry
 enum MockSymbol: CaseIterable {
     case wifi, bell, gear, moon, sun, bars, battery, lock, speaker, plane, clock, photo, key, toggles
     case globe, apps, storage, person, pin, devices, info, envelope, camera, folder, play, bubble, calendar, note, heart, card, phone, bluetooth
+    case bulb
 
     /// The symbol for an iOS Settings or Android Settings row, or a launcher app, by its label.
     static func named(_ label: String) -> MockSymbol {
@@ -18,7 +19,7 @@ enum MockSymbol: CaseIterable {
             "Security & privacy": .lock, "Location": .pin, "Passwords & accounts": .key, "Digital Wellbeing": .heart, "System": .info,
             "Photos": .photo, "Gmail": .envelope, "Maps": .pin, "Clock": .clock, "Camera": .camera, "Files": .folder, "Play": .play,
             "Chrome": .globe, "Phone": .phone, "Messages": .bubble, "Calendar": .calendar, "Drive": .folder, "Settings": .gear,
-            "Keep": .note, "Meet": .camera, "News": .storage, "YouTube": .play, "Music": .note, "Fit": .heart, "Wallet": .card,
+            "Keep": .bulb, "Meet": .camera, "News": .storage, "YouTube": .play, "Music": .note, "Fit": .heart, "Wallet": .card,
         ]
         return table[label] ?? .apps
     }
@@ -78,7 +79,11 @@ enum MockSymbol: CaseIterable {
         case .note: parts = [o(0.14, 0.62, 0.32, 0.26), r(0.36, 0.1, 0.1, 0.66), r(0.36, 0.1, 0.44, 0.12, 0.03, rotate: 12)]
         case .heart: parts = [o(0.08, 0.16, 0.46, 0.46), o(0.46, 0.16, 0.46, 0.46), r(0.24, 0.3, 0.52, 0.52, 0.06, rotate: 45)]
         case .card: parts = [r(0.06, 0.2, 0.88, 0.6, 0.1), r(0.06, 0.34, 0.88, 0.12, color: under), r(0.16, 0.6, 0.26, 0.08, 0.03, color: under)]
-        case .phone: parts = [r(0.34, 0.04, 0.32, 0.92, 0.09, rotate: -40), r(0.38, 0.2, 0.24, 0.6, 0.02, rotate: -40, color: under)]
+        // Material Symbols' "call": a handset, earpiece at the top left, mouthpiece at the bottom
+        // right, its grip curving through the bottom left (a tilted phone body read as a pencil).
+        case .phone: parts = [clipped(0, 0.2, 0.8, 0.8, [ring(0.2, -0.4, 1.2, 0.24)]), r(0.1, 0.08, 0.36, 0.22, 0.07), r(0.7, 0.54, 0.22, 0.36, 0.07)]
+        // Keep's light bulb (a notes app; the quaver `note` is Music's).
+        case .bulb: parts = [o(0.22, 0.04, 0.56, 0.56), r(0.34, 0.44, 0.32, 0.24, 0.05), r(0.36, 0.72, 0.28, 0.08, 0.04), r(0.4, 0.84, 0.2, 0.08, 0.04)]
         case .bluetooth: parts = [r(0.45, 0.06, 0.1, 0.88, 0.04), r(0.42, 0.17, 0.1, 0.38, 0.04, rotate: -45), r(0.42, 0.45, 0.1, 0.38, 0.04, rotate: 45),
                                   r(0.28, 0.2, 0.1, 0.38, 0.04, rotate: 45), r(0.28, 0.42, 0.1, 0.38, 0.04, rotate: -45)]
         }

@@ -9,7 +9,7 @@ import Scene
 /// colour of the grid's icon with the same glyph.
 final class LauncherDockTests: XCTestCase {
     /// A glyph's shapes, without their colours (a cut-out takes its tile's colour).
-    func shape(_ n: Node) -> String {
+    static func shape(_ n: Node) -> String {
         let kind: String
         switch n.kind {
         case .group: kind = "group"
@@ -18,7 +18,7 @@ final class LauncherDockTests: XCTestCase {
         case .image: kind = "image"
         case .text(let s, _): kind = "text \(s)"
         }
-        return "\(kind) \(n.frame) \(n.cornerRadius) [\(n.children.map(shape).joined(separator: ", "))]"
+        return "\(kind) \(n.frame) \(n.cornerRadius) \(n.border?.width ?? 0) [\(n.children.map(shape).joined(separator: ", "))]"
     }
 
     func tile(_ n: Node) -> Color? { if case .solid(let c)? = n.fill { return c } else { return nil } }
@@ -35,8 +35,8 @@ final class LauncherDockTests: XCTestCase {
                 let dock = home.children.filter { if case .ellipse = $0.kind { return $0.id == nil && $0.frame.minY > gridBottom } else { return false } }
                 XCTAssertEqual(dock.count, 4, "\(label): a dock of four")
                 for (k, icon) in dock.enumerated() {
-                    let glyph = icon.children.map(shape)
-                    let same = grid.filter { $0.children.map(shape) == glyph }
+                    let glyph = icon.children.map(Self.shape)
+                    let same = grid.filter { $0.children.map(Self.shape) == glyph }
                     guard !same.isEmpty else { continue }
                     XCTAssertTrue(same.contains { tile($0) == tile(icon) },
                                   "\(label): dock icon \(k) is \(String(describing: tile(icon))), the grid's \(same.compactMap(\.id)) \(same.compactMap(tile))")
