@@ -150,9 +150,7 @@ enum GalleryHTML {
     figure.wide{flex:1 1 420px}
     dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:10px 0}dt{color:var(--dim)}dd{margin:0;overflow-wrap:anywhere}
     code{font-size:12px}a{color:#8fb0ff}
-    @media (min-width:760px){.card{display:grid;grid-template-columns:auto minmax(0,1fr);column-gap:20px;align-items:start}
-    .card>*{grid-column:2}.card>h2,.card>.error,.card>.stale{grid-column:1/-1}.card>.media{grid-column:1;grid-row:span 2}
-    .card:has(>.media:empty){display:block}}
+    body:not([data-filter=all]) .card{display:none}
     """
 
     /// Lazy media, then the status filters (without script every card shows). An image gets its
@@ -169,6 +167,6 @@ enum GalleryHTML {
     (function(){var b=document.body,btns=document.querySelectorAll('.filters button'),st=document.createElement('style');document.head.appendChild(st);
     btns.forEach(function(x){x.addEventListener('click',function(){var f=x.getAttribute('data-filter');b.setAttribute('data-filter',f);
     btns.forEach(function(y){y.setAttribute('aria-pressed',y===x?'true':'false')});
-    st.textContent=f==='all'?'':'.card:not([data-status="'+f.replace(/["\\\\]/g,'')+'"]){display:none!important}';});});})();
+    st.textContent=f==='all'?'':'.card[data-status="'+f.replace(/["\\\\]/g,'')+'"]{display:block!important}';});});})();
     """
 }
